@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import yargs, { type Argv } from 'yargs';
+import { configSchema, logLevels, modes, type MockServerOptions } from '../config/config-schema.ts';
+
+const packageJson = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+) as {
+  version: string;
+};
+
+/** Env vars read for every flag: `--max-body` is `PLANT_MOCK_MAX_BODY`. */
+export const envPrefix = 'PLANT_MOCK';
+
+/**
+ * The yargs definition of the CLI. Flags win over env vars, env vars over `--config FILE`, and
+ * that over the defaults. Values are checked by the config schema, not here.
+ *
+ * @example
+ * const argv = await buildParser(['--port', '0', '--mode', 'dynamic']).parse();
+ */
+export function buildParser(args: string[]): Argv {
+  const defaults = configSchema.properties;
+  return yargs(args)
+    .scriptName('plant-store-mock')
+    .usage(
+      '$0 [options]\n\nServes the Plant Store contract (or --spec) as a contract-testing mock.',
+    )
+    .env(envPrefix)
+    .config(
+      'config',
+      'JSON file of settings (keys as in the programmatic API, e.g. {"mode":"dynamic"})',
+    )
+    .options({
+      spec: {
+        type: 'string',
+        describe: 'OpenAPI 3.x document to serve (YAML or JSON)',
+        defaultDescription: 'the bundled openapi.yaml',
+      },
+      port: {
+        type: 'number',
+        describe: 'Port to listen on (0 picks a free one)',
+        default: defaults.port.default,
+      },
+      host: { type: 'string', describe: 'Address to listen on', default: defaults.host.default },
+      mode: {
+        type: 'string',
+        describe: `How valid requests are answered: ${modes.join(', ')}`,
+        default: defaults.mode.default,
+      },
+      seed: { type: 'string', describe: 'Seed that makes dynamic responses repeatable' },
+      fixtures: { type: 'string', describe: 'JSON file of plants that seed the stateful store' },
+      tokens: {
+        type: 'string',
+        describe: 'Comma-separated bearer tokens to accept (default: any non-empty token)',
+      },
+      'max-body': {
+        type: 'string',
+        describe: 'Largest accepted request body (bytes, or 512kb, 1mb)',
+        default: defaults.maxBody.default,
+      },
+      cors: {
+        type: 'boolean',
+        describe: 'Answer CORS preflights and echo the origin (--no-cors to turn off)',
+        default: defaults.cors.default,
+      },
+      'request-timeout': {
+        type: 'number',
+        describe: 'Milliseconds a client has to send a whole request',
+        default: defaults.requestTimeout.default,
+      },
+      'log-level': {
+        type: 'string',
+        describe: `One of ${logLevels.join(', ')}`,
+        default: defaults.logLevel.default,
+      },
+      'log-format': {
+        type: 'string',
+        describe: 'json or pretty',
+        default: defaults.logFormat.default,
+      },
+    })
+    .strict()
+    .version(packageJson.version)
+    .help()
+    .alias('help', 'h')
+    .wrap(null)
+    .epilogue(`Every option can also be set by an env var: --max-body is ${envPrefix}_MAX_BODY.`);
+}
+
+/** Maps parsed flags onto the programmatic options (same names, camelCase). */
+export function toOptions(argv: Record<string, unknown>): MockServerOptions {
+  const options: Record<string, unknown> = {};
+  for (const key of Object.keys(configSchema.properties)) {
+    if (argv[key] !== undefined) options[key] = argv[key];
+  }
+  if (typeof options.tokens === 'string') {
+    options.tokens = options.tokens
+      .split(',')
+      .map((token) => token.trim())
+      .filter((token) => token !== '');
+  }
+  if (typeof options.maxBody === 'string' && /^\d+$/.test(options.maxBody)) {
+    options.maxBody = Number(options.maxBody);
+  }
+  return options;
+}

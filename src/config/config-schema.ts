@@ -1,0 +1,77 @@
+import { fileURLToPath } from 'node:url';
+
+export const modes = ['stateful', 'static', 'dynamic'] as const;
+export type Mode = (typeof modes)[number];
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** The contract bundled with the package, served when no `spec` is given. */
+export const bundledSpecPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+/**
+ * Every setting, its type and its default, in one place. The CLI, the env vars and the
+ * programmatic API are all checked against this schema; the README's option table follows it.
+ */
+export const configSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    spec: { type: 'string', minLength: 1, default: bundledSpecPath },
+    port: { type: 'integer', minimum: 0, maximum: 65535, default: 4010 },
+    host: { type: 'string', minLength: 1, default: '127.0.0.1' },
+    mode: { enum: [...modes], default: 'stateful' },
+    seed: { type: ['string', 'number'] },
+    fixtures: { type: 'string', minLength: 1 },
+    tokens: { type: 'array', items: { type: 'string', minLength: 1 } },
+    maxBody: { type: ['string', 'integer'], default: '1mb' },
+    cors: { type: 'boolean', default: true },
+    requestTimeout: { type: 'integer', minimum: 1, default: 30000 },
+    logLevel: { enum: [...logLevels], default: 'info' },
+    logFormat: { enum: ['json', 'pretty'], default: 'json' },
+  },
+} as const;
+
+/** Options of `startMockServer()`; each is also a CLI flag and a `PLANT_MOCK_*` env var. */
+export interface MockServerOptions {
+  /** Path of the OpenAPI 3.x document to serve (YAML or JSON). Default: the bundled Plant Store contract. */
+  spec?: string;
+  /** Port to listen on; 0 picks a free one. Default 4010. */
+  port?: number;
+  /** Address to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** How valid requests are answered. Default `stateful`. */
+  mode?: Mode;
+  /** Makes dynamic responses repeatable across restarts. */
+  seed?: string | number;
+  /** JSON file of plants that seed the stateful store. */
+  fixtures?: string;
+  /** Accepted bearer tokens; by default any non-empty token passes. */
+  tokens?: string[];
+  /** Largest accepted body, in bytes or as `512kb`, `1mb`. Default `1mb`. */
+  maxBody?: string | number;
+  /** Answer CORS preflights and echo the origin. Default true. */
+  cors?: boolean;
+  /** Milliseconds a client has to send a whole request. Default 30000. */
+  requestTimeout?: number;
+  /** Default `info`. */
+  logLevel?: LogLevel;
+  /** Default `json`. */
+  logFormat?: 'json' | 'pretty';
+}
+
+/** Settings after defaults are applied and values are checked. */
+export interface ResolvedConfig {
+  spec: string;
+  port: number;
+  host: string;
+  mode: Mode;
+  seed: string | undefined;
+  fixtures: string | undefined;
+  tokens: readonly string[] | undefined;
+  maxBodyBytes: number;
+  cors: boolean;
+  requestTimeout: number;
+  logLevel: LogLevel;
+  logFormat: 'json' | 'pretty';
+}

@@ -1,0 +1,65 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import bytes from 'bytes';
+import { ConfigError } from '../errors.ts';
+import { configSchema, type MockServerOptions, type ResolvedConfig } from './config-schema.ts';
+
+const validate = new Ajv({ useDefaults: true, allowUnionTypes: true }).compile(configSchema);
+
+/**
+ * Applies the defaults and checks every setting; throws a ConfigError naming the first bad one.
+ *
+ * @example
+ * resolveConfig({ port: 0, mode: 'dynamic' }).maxBodyBytes; // 1048576
+ */
+export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
+  const input: Record<string, unknown> = Object.fromEntries(
+    Object.entries(options).filter(([, value]) => value !== undefined),
+  );
+  if (!validate(input)) {
+    throw new ConfigError(describeError(validate.errors?.[0], input));
+  }
+  const settings = input as unknown as Required<
+    Omit<MockServerOptions, 'seed' | 'fixtures' | 'tokens'>
+  > &
+    MockServerOptions;
+  return {
+    spec: settings.spec,
+    port: settings.port,
+    host: settings.host,
+    mode: settings.mode,
+    seed: settings.seed === undefined ? undefined : String(settings.seed),
+    fixtures: settings.fixtures,
+    tokens: settings.tokens,
+    maxBodyBytes: parseMaxBody(settings.maxBody),
+    cors: settings.cors,
+    requestTimeout: settings.requestTimeout,
+    logLevel: settings.logLevel,
+    logFormat: settings.logFormat,
+  };
+}
+
+function parseMaxBody(value: string | number): number {
+  const parsed = typeof value === 'number' ? value : bytes.parse(value);
+  if (parsed === null || !Number.isInteger(parsed) || parsed < 1) {
+    throw new ConfigError(
+      `Invalid setting maxBody (--max-body): "${String(value)}" is not a size. Make sure to give bytes or a size like 512kb or 1mb.`,
+    );
+  }
+  return parsed;
+}
+
+function describeError(error: ErrorObject | undefined, input: Record<string, unknown>): string {
+  if (error === undefined) return 'Invalid settings.';
+  if (error.keyword === 'additionalProperties') {
+    const name = (error.params as { additionalProperty: string }).additionalProperty;
+    return `Unknown setting "${name}". Make sure to use one of: ${Object.keys(configSchema.properties).join(', ')}.`;
+  }
+  const name = error.instancePath.split('/')[1] ?? '';
+  const flag = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const got = JSON.stringify(input[name]);
+  const allowed =
+    error.keyword === 'enum'
+      ? `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`
+      : (error.message ?? 'is invalid');
+  return `Invalid setting ${name} (--${flag}): ${allowed}, got ${got}.`;
+}

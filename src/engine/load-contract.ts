@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
+import type { IHttpOperation } from '@stoplight/types';
+import { parse as parseYaml } from 'yaml';
+import { ConfigError } from '../errors.ts';
+import { compileOperation, type ContractOperation } from './contract-operation.ts';
+
+/** An OpenAPI document ready to serve: its operations compiled once, at start-up. */
+export interface Contract {
+  path: string;
+  title: string;
+  version: string;
+  /** First 12 hex digits of the SHA-256 of the document's bytes. */
+  hash: string;
+  operations: readonly ContractOperation[];
+}
+
+/**
+ * Reads, parses and compiles an OpenAPI 3.x document (YAML or JSON).
+ *
+ * @example
+ * const contract = await loadContract('openapi.yaml');
+ * contract.operations.map((op) => op.operationId); // ['createPlant']
+ */
+export async function loadContract(path: string): Promise<Contract> {
+  const text = await readFile(path, 'utf8').catch((cause: unknown) => {
+    throw new ConfigError(`Failed to read the spec ${path}: ${describe(cause)}`, { cause });
+  });
+  const document = parseDocument(path, text);
+  const openapi = (document as { openapi?: unknown }).openapi;
+  if (typeof openapi !== 'string' || !openapi.startsWith('3.')) {
+    throw new ConfigError(
+      `Failed to load the spec ${path}: it is not an OpenAPI 3.x document (no "openapi: 3.x" field). Make sure --spec names an OpenAPI 3.0 or 3.1 file.`,
+    );
+  }
+  let resources: IHttpOperation[];
+  try {
+    resources = await getHttpOperationsFromSpec(document);
+  } catch (cause) {
+    throw new ConfigError(`Failed to load the spec ${path}: ${describe(cause)}`, { cause });
+  }
+  if (resources.length === 0) {
+    throw new ConfigError(`Failed to load the spec ${path}: it declares no operations.`);
+  }
+  const info = (document as { info?: { title?: unknown; version?: unknown } }).info ?? {};
+  return {
+    path,
+    title: typeof info.title === 'string' ? info.title : 'untitled',
+    version: typeof info.version === 'string' ? info.version : '0.0.0',
+    hash: createHash('sha256').update(text).digest('hex').slice(0, 12),
+    operations: resources.map(compileOperation),
+  };
+}
+
+function parseDocument(path: string, text: string): object {
+  let parsed: unknown;
+  try {
+    parsed = extname(path).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
+  } catch (cause) {
+    throw new ConfigError(`Failed to parse the spec ${path}: ${describe(cause)}`, { cause });
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ConfigError(`Failed to parse the spec ${path}: the document is not a mapping.`);
+  }
+  return parsed;
+}
+
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? message;
+}

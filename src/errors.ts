@@ -1,0 +1,46 @@
+/**
+ * The error catalogue: every error the mock answers with, and every error its API throws.
+ * The README's "Errors" table is kept in step with this file by a test.
+ */
+export const errorCatalogue = {
+  CONTRACT_VIOLATION: { status: 400, summary: 'The request does not match the contract' },
+  DUPLICATE_ID: { status: 400, summary: 'A stored plant already has this id (stateful mode)' },
+  INVALID_CONTROL: { status: 400, summary: 'A `Prefer` header or `__` query control is malformed' },
+  UNAUTHORIZED: { status: 401, summary: 'Missing, empty, non-Bearer or unknown bearer token' },
+  NOT_FOUND: { status: 404, summary: 'No operation of the contract has this path' },
+  METHOD_NOT_ALLOWED: { status: 405, summary: 'The path exists but not with this method' },
+  PAYLOAD_TOO_LARGE: { status: 413, summary: 'The body is larger than `--max-body`' },
+  UNSUPPORTED_ENCODING: { status: 415, summary: 'Unsupported `Content-Encoding` or charset' },
+  INTERNAL: { status: 500, summary: 'A bug in the mock; the message says what failed' },
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** A request the mock refuses; rendered as an `Error`-shaped JSON body with `error` = status. */
+export class HttpError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'HttpError';
+    this.code = code;
+    this.status = errorCatalogue[code].status;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** A setting that cannot be used: the CLI prints the message on one line and exits with code 2. */
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID';
+
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'ConfigError';
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * plant-store-mock: a contract-testing mock server for the Plant Store API.
+ *
+ * @example
+ * import { startMockServer } from 'plant-store-mock';
+ * const mock = await startMockServer({ port: 0, logLevel: 'silent' });
+ * // ... point the client under test at mock.url ...
+ * await mock.close();
+ */
+export { startMockServer, type RunningMockServer } from './server/start-server.ts';
+export {
+  modes,
+  logLevels,
+  type Mode,
+  type LogLevel,
+  type MockServerOptions,
+} from './config/config-schema.ts';
+export { errorCatalogue, HttpError, ConfigError, type ErrorCode } from './errors.ts';
+export type { Violation } from './engine/violation.ts';

@@ -1,0 +1,47 @@
+import { HttpError } from '../errors.ts';
+import { responseSchema } from '../engine/prism-engine.ts';
+import { schemaProperties } from '../engine/schema-properties.ts';
+import type { RecordStore } from '../store/record-store.ts';
+import {
+  jsonHeaders,
+  type ModeAnswer,
+  type ModeRequest,
+  type ResponseMode,
+} from './response-mode.ts';
+
+/**
+ * Stores each created record by its `id` and answers with the request projected onto the response
+ * schema (for the Plant Store: `name`, and `tag` when it was sent). A taken id answers 400.
+ * Operations without a JSON object body are answered by `fallback` (static mode).
+ *
+ * @example
+ * const mode = createStatefulMode(createMemoryStore(), createStaticMode());
+ * await mode.respond({ operation, request, session: 'default', status: 200 });
+ */
+export function createStatefulMode(store: RecordStore, fallback: ResponseMode): ResponseMode {
+  return {
+    respond(modeRequest: ModeRequest): Promise<ModeAnswer> {
+      const { operation, request, session, status } = modeRequest;
+      const record = request.body;
+      if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+        return fallback.respond(modeRequest);
+      }
+      const fields = record as Record<string, unknown>;
+      if (fields.id !== undefined && !store.insert(session, fields.id, fields)) {
+        throw new HttpError(
+          'DUPLICATE_ID',
+          `A plant with id ${JSON.stringify(fields.id)} already exists in the store (session "${session}"). Make sure to send a new id, or reset the store with POST /__admin/reset.`,
+        );
+      }
+      const properties = schemaProperties(responseSchema(operation, status));
+      const body =
+        properties === undefined
+          ? fields
+          : Object.fromEntries(Object.entries(fields).filter(([name]) => properties.has(name)));
+      return Promise.resolve({
+        response: { status, headers: { ...jsonHeaders }, body },
+        source: 'stateful',
+      });
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { pino, type Logger } from 'pino';
+import pretty from 'pino-pretty';
+import type { ResolvedConfig } from '../config/config-schema.ts';
+
+/**
+ * The server's pino logger: one JSON line per event, or human-readable lines with `pretty`.
+ *
+ * @example
+ * createLogger({ logLevel: 'info', logFormat: 'pretty' }).info('hello');
+ */
+export function createLogger(config: Pick<ResolvedConfig, 'logLevel' | 'logFormat'>): Logger {
+  const options = { name: 'plant-store-mock', level: config.logLevel };
+  return config.logFormat === 'pretty'
+    ? pino(options, pretty({ colorize: false, sync: true, ignore: 'pid,hostname' }))
+    : pino(options);
+}

@@ -1,0 +1,69 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { HttpError, type ErrorCode } from '../errors.ts';
+import { sendJson } from './send-json.ts';
+
+// What body-parser reports, mapped onto the catalogue.
+const parserErrors: Record<string, ErrorCode> = {
+  'entity.too.large': 'PAYLOAD_TOO_LARGE',
+  'encoding.unsupported': 'UNSUPPORTED_ENCODING',
+  'charset.unsupported': 'UNSUPPORTED_ENCODING',
+};
+
+/**
+ * Turns anything thrown while handling a request into an `Error`-shaped JSON answer
+ * (`{"error": status, "message": ...}`). Never lets an error escape to crash the process.
+ */
+export function createErrorHandler(logger: Logger, maxBodyBytes: number) {
+  return function handleErrors(
+    error: unknown,
+    req: Request,
+    res: Response,
+    next: NextFunction,
+  ): void {
+    const httpError = toHttpError(error, maxBodyBytes);
+    if (httpError.status >= 500) logger.error({ err: error, path: req.path }, 'request failed');
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    res.locals.error = httpError;
+    sendJson(res, httpError.status, httpError.headers, {
+      error: httpError.status,
+      message: httpError.message,
+    });
+  };
+}
+
+function toHttpError(error: unknown, maxBodyBytes: number): HttpError {
+  if (error instanceof HttpError) return error;
+  const type = (error as { type?: unknown }).type;
+  const code = typeof type === 'string' ? parserErrors[type] : undefined;
+  if (code === 'PAYLOAD_TOO_LARGE') {
+    return new HttpError(
+      code,
+      `The request body is larger than the limit of ${maxBodyBytes} bytes. Make sure to send a smaller body, or start the mock with a larger --max-body.`,
+      { cause: error },
+    );
+  }
+  if (code !== undefined) {
+    return new HttpError(
+      code,
+      `Failed to decode the request body: ${(error as Error).message}. Make sure to send UTF-8 JSON with no or gzip, deflate or br Content-Encoding.`,
+      { cause: error },
+    );
+  }
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new HttpError(
+      'CONTRACT_VIOLATION',
+      `Failed to read the request: ${(error as Error).message}.`,
+      { cause: error },
+    );
+  }
+  return new HttpError(
+    'INTERNAL',
+    `The mock failed to answer: ${error instanceof Error ? error.message : String(error)}`,
+    { cause: error },
+  );
+}

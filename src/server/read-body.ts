@@ -1,0 +1,54 @@
+import type { ContractOperation } from '../engine/contract-operation.ts';
+import type { Violation } from '../engine/violation.ts';
+
+export interface ReadBody {
+  /** The parsed JSON, the text of a non-JSON body, or undefined when there is none. */
+  body: unknown;
+  /** Problems found before the schema is even looked at: content type, malformed JSON. */
+  violations: Violation[];
+}
+
+/**
+ * Decodes a raw request body by its content type. Malformed JSON becomes a violation that says
+ * where it broke; a content type the operation does not accept becomes one too.
+ *
+ * @example
+ * readBody(createPlant, 'application/json', Buffer.from('{"id":1')).violations;
+ * // [{ location: 'body', message: 'must be valid JSON: Expected ...' }]
+ */
+export function readBody(
+  operation: ContractOperation,
+  contentType: string | undefined,
+  raw: Buffer | undefined,
+): ReadBody {
+  if (raw === undefined || raw.length === 0) return { body: undefined, violations: [] };
+  const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const isJson = /^application\/([\w.+-]*\+)?json$/.test(mediaType);
+  const violations: Violation[] = [];
+  const accepted = operation.requestMediaTypes;
+  if (accepted.length > 0 && !accepted.some((type) => matchesMediaType(type, mediaType))) {
+    violations.push({
+      location: 'header/content-type',
+      message:
+        mediaType === ''
+          ? `is missing; the body must be sent as ${accepted.join(' or ')}`
+          : `must be ${accepted.join(' or ')}, got ${mediaType}`,
+    });
+  }
+  if (!isJson) return { body: raw.toString('utf8'), violations };
+  try {
+    return { body: JSON.parse(raw.toString('utf8')) as unknown, violations };
+  } catch (error) {
+    violations.push({
+      location: 'body',
+      message: `must be valid JSON: ${(error as Error).message}`,
+    });
+    return { body: raw.toString('utf8'), violations };
+  }
+}
+
+function matchesMediaType(declared: string, actual: string): boolean {
+  const [type, subtype] = declared.toLowerCase().split('/');
+  const [actualType, actualSubtype] = actual.split('/');
+  return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
+}

@@ -1,0 +1,16 @@
+import type { Response } from 'express';
+
+/** Sends a JSON body (or none when it is undefined) with the given headers. */
+export function sendJson(
+  res: Response,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: unknown,
+): void {
+  res.status(status).set(headers);
+  if (body === undefined) {
+    res.end();
+    return;
+  }
+  res.type('application/json').send(JSON.stringify(body));
+}

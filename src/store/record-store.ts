@@ -1,0 +1,57 @@
+/** A stored record: the request body that created it. */
+export type StoredRecord = Readonly<Record<string, unknown>>;
+
+/**
+ * The stateful store, one namespace per session, keyed by the record's `id`.
+ * Every session starts from the fixtures and goes back to them on reset.
+ */
+export interface RecordStore {
+  has(session: string, id: unknown): boolean;
+  /** Stores the record; false when its id is taken. */
+  insert(session: string, id: unknown, record: StoredRecord): boolean;
+  list(session: string): StoredRecord[];
+  /** Puts one session, or every session when none is named, back to the fixtures. */
+  reset(session?: string): void;
+}
+
+/**
+ * An in-memory RecordStore.
+ *
+ * @example
+ * const store = createMemoryStore([{ id: 1, name: 'Aloe' }]);
+ * store.insert('default', 2, { id: 2, name: 'Fern' }); // true
+ * store.insert('default', 1, { id: 1, name: 'Ivy' }); // false: id 1 is a fixture
+ */
+export function createMemoryStore(fixtures: readonly StoredRecord[] = []): RecordStore {
+  const sessions = new Map<string, Map<string, StoredRecord>>();
+
+  function namespace(session: string): Map<string, StoredRecord> {
+    let records = sessions.get(session);
+    if (records === undefined) {
+      records = new Map(fixtures.map((record) => [keyOf(record.id), record]));
+      sessions.set(session, records);
+    }
+    return records;
+  }
+
+  return {
+    has: (session, id) => namespace(session).has(keyOf(id)),
+    insert(session, id, record) {
+      const records = namespace(session);
+      const key = keyOf(id);
+      if (records.has(key)) return false;
+      records.set(key, record);
+      return true;
+    },
+    list: (session) => [...namespace(session).values()],
+    reset(session) {
+      if (session === undefined) sessions.clear();
+      else sessions.delete(session);
+    },
+  };
+}
+
+// 7 and "7" are different ids, as they are different JSON values.
+function keyOf(id: unknown): string {
+  return typeof id === 'string' ? `s:${id}` : `j:${JSON.stringify(id)}`;
+}
