@@ -6,9 +6,18 @@ export const errorCatalogue = {
   CONTRACT_VIOLATION: { status: 400, summary: 'The request does not match the contract' },
   DUPLICATE_ID: { status: 400, summary: 'A stored plant already has this id (stateful mode)' },
   INVALID_CONTROL: { status: 400, summary: 'A `Prefer` header or `__` query control is malformed' },
+  INVALID_ADMIN_REQUEST: {
+    status: 400,
+    summary: 'An admin request with a malformed body or query',
+  },
   UNAUTHORIZED: { status: 401, summary: 'Missing, empty, non-Bearer or unknown bearer token' },
+  ADMIN_UNAUTHORIZED: { status: 401, summary: 'An admin request without the `--admin-token`' },
   NOT_FOUND: { status: 404, summary: 'No operation of the contract has this path' },
   METHOD_NOT_ALLOWED: { status: 405, summary: 'The path exists but not with this method' },
+  VERIFICATION_FAILED: {
+    status: 422,
+    summary: 'A verification found other requests than expected',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, summary: 'The body is larger than `--max-body`' },
   UNSUPPORTED_ENCODING: { status: 415, summary: 'Unsupported `Content-Encoding` or charset' },
   INTERNAL: { status: 500, summary: 'A bug in the mock; the message says what failed' },

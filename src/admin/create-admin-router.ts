@@ -1,41 +1,80 @@
-import express, { type Router } from 'express';
-import type { Mode } from '../config/config-schema.ts';
-import type { Contract } from '../engine/load-contract.ts';
+import express, { type Request, type Router } from 'express';
 import { HttpError } from '../errors.ts';
-import type { RecordStore } from '../store/record-store.ts';
-
-export interface AdminDeps {
-  contract: Contract;
-  mode: Mode;
-  store: RecordStore;
-}
+import { defaultSession } from '../server/session-of.ts';
+import type { AdminDeps } from './admin-context.ts';
+import { adminRoutes } from './admin-routes.ts';
 
 /**
- * The `/__admin` route table: one small handler per endpoint.
+ * The `/__admin` API: JSON in and out, scoped to the session of `X-Mock-Session` or `?session=`,
+ * and behind `Authorization: Bearer <adminToken>` when one is set.
  *
  * @example
- * app.use('/__admin', createAdminRouter({ contract, mode: 'stateful', store }));
+ * app.use('/__admin', createAdminRouter(deps));
  */
 export function createAdminRouter(deps: AdminDeps): Router {
   const router = express.Router();
-  router.get('/health', (_req, res) => {
-    res.json({
-      status: 'ok',
-      spec: {
-        title: deps.contract.title,
-        version: deps.contract.version,
-        hash: deps.contract.hash,
-      },
-      mode: deps.mode,
+  router.use(express.json({ limit: '1mb', strict: false, type: () => true }));
+  for (const route of adminRoutes) {
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'delete';
+    router[method](route.path, (req, res) => {
+      if (!route.open) checkAdminToken(req, deps.adminToken);
+      const reply = route.handler({
+        deps,
+        session: adminSession(req),
+        query: req.query,
+        params: req.params as Record<string, string>,
+        body: req.body as unknown,
+      });
+      res.status(reply.status);
+      if (reply.body === undefined) res.end();
+      else res.json(reply.body);
     });
-  });
+  }
   router.use((req, _res, next) => {
+    const allowed = adminRoutes.filter((r) => matches(r.path, req.path)).map((r) => r.method);
+    if (allowed.length > 0) {
+      checkAdminToken(req, deps.adminToken);
+      next(
+        new HttpError(
+          'METHOD_NOT_ALLOWED',
+          `/__admin${req.path} does not accept ${req.method}. Make sure to use ${allowed.join(' or ')}.`,
+          { headers: { allow: allowed.join(', ') } },
+        ),
+      );
+      return;
+    }
     next(
       new HttpError(
         'NOT_FOUND',
-        `No admin endpoint matches ${req.method} /__admin${req.path}. Make sure to use GET /__admin/health.`,
+        `No admin endpoint matches ${req.method} /__admin${req.path}. Make sure to use one that GET /__admin/openapi.json lists.`,
       ),
     );
   });
   return router;
+}
+
+function checkAdminToken(req: Request, token: string | undefined): void {
+  if (token === undefined) return;
+  const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization')?.trim() ?? '');
+  if (match?.[1] !== token) {
+    throw new HttpError(
+      'ADMIN_UNAUTHORIZED',
+      'The admin API needs the admin token: send "Authorization: Bearer <admin token>".',
+      {
+        headers: { 'www-authenticate': 'Bearer realm="plant-store-mock admin"' },
+      },
+    );
+  }
+}
+
+function adminSession(req: Request): string {
+  const header = req.get('x-mock-session')?.trim();
+  if (header !== undefined && header !== '') return header;
+  const query = req.query.session;
+  if (typeof query === 'string' && query !== '') return query;
+  return defaultSession;
+}
+
+function matches(template: string, path: string): boolean {
+  return new RegExp(`^${template.replace(/\./g, '\\.').replace(/:[^/]+/g, '[^/]+')}/?$`).test(path);
 }

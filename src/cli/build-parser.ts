@@ -1,12 +1,6 @@
-import { readFileSync } from 'node:fs';
 import yargs, { type Argv } from 'yargs';
 import { configSchema, logLevels, modes, type MockServerOptions } from '../config/config-schema.ts';
-
-const packageJson = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-) as {
-  version: string;
-};
+import { packageVersion } from '../package-version.ts';
 
 /** Env vars read for every flag: `--max-body` is `PLANT_MOCK_MAX_BODY`. */
 export const envPrefix = 'PLANT_MOCK';
@@ -68,6 +62,23 @@ export function buildParser(args: string[]): Argv {
         describe: 'Milliseconds a client has to send a whole request',
         default: defaults.requestTimeout.default,
       },
+      'journal-limit': {
+        type: 'number',
+        describe: 'Interactions the journal keeps (oldest dropped first)',
+        default: defaults.journalLimit.default,
+      },
+      'record-file': {
+        type: 'string',
+        describe: 'Append every interaction to this file as one JSON line',
+      },
+      'admin-token': {
+        type: 'string',
+        describe: 'Bearer token required by every /__admin endpoint but health',
+      },
+      'admin-port': {
+        type: 'number',
+        describe: 'Serve the admin API on this port instead of the mock port',
+      },
       'log-level': {
         type: 'string',
         describe: `One of ${logLevels.join(', ')}`,
@@ -80,7 +91,7 @@ export function buildParser(args: string[]): Argv {
       },
     })
     .strict()
-    .version(packageJson.version)
+    .version(packageVersion)
     .help()
     .alias('help', 'h')
     .wrap(null)

@@ -27,6 +27,10 @@ export const configSchema = {
     maxBody: { type: ['string', 'integer'], default: '1mb' },
     cors: { type: 'boolean', default: true },
     requestTimeout: { type: 'integer', minimum: 1, default: 30000 },
+    journalLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 10000 },
+    recordFile: { type: 'string', minLength: 1 },
+    adminToken: { type: 'string', minLength: 1 },
+    adminPort: { type: 'integer', minimum: 0, maximum: 65535 },
     logLevel: { enum: [...logLevels], default: 'info' },
     logFormat: { enum: ['json', 'pretty'], default: 'json' },
   },
@@ -54,6 +58,14 @@ export interface MockServerOptions {
   cors?: boolean;
   /** Milliseconds a client has to send a whole request. Default 30000. */
   requestTimeout?: number;
+  /** Interactions the journal keeps, oldest dropped first. Default 10000. */
+  journalLimit?: number;
+  /** File that every interaction is appended to as one JSON line. */
+  recordFile?: string;
+  /** Bearer token that every `/__admin` endpoint but health then requires. */
+  adminToken?: string;
+  /** Serve the admin API on this port instead of the mock's. */
+  adminPort?: number;
   /** Default `info`. */
   logLevel?: LogLevel;
   /** Default `json`. */
@@ -72,6 +84,10 @@ export interface ResolvedConfig {
   maxBodyBytes: number;
   cors: boolean;
   requestTimeout: number;
+  journalLimit: number;
+  recordFile: string | undefined;
+  adminToken: string | undefined;
+  adminPort: number | undefined;
   logLevel: LogLevel;
   logFormat: 'json' | 'pretty';
 }

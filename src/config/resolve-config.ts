@@ -19,7 +19,10 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     throw new ConfigError(describeError(validate.errors?.[0], input));
   }
   const settings = input as unknown as Required<
-    Omit<MockServerOptions, 'seed' | 'fixtures' | 'tokens'>
+    Omit<
+      MockServerOptions,
+      'seed' | 'fixtures' | 'tokens' | 'recordFile' | 'adminToken' | 'adminPort'
+    >
   > &
     MockServerOptions;
   return {
@@ -33,6 +36,10 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     maxBodyBytes: parseMaxBody(settings.maxBody),
     cors: settings.cors,
     requestTimeout: settings.requestTimeout,
+    journalLimit: settings.journalLimit,
+    recordFile: settings.recordFile,
+    adminToken: settings.adminToken,
+    adminPort: settings.adminPort,
     logLevel: settings.logLevel,
     logFormat: settings.logFormat,
   };

@@ -1,52 +1,55 @@
 import cors from 'cors';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
+import type { AdminDeps } from '../admin/admin-context.ts';
 import { createAdminRouter } from '../admin/create-admin-router.ts';
+import { health } from '../admin/state-handlers.ts';
 import type { ResolvedConfig } from '../config/config-schema.ts';
-import type { Contract } from '../engine/load-contract.ts';
 import { createRouter } from '../engine/route-request.ts';
+import { recordInteractions } from '../journal/record-interactions.ts';
+import type { RecordFile } from '../journal/record-file.ts';
 import { createDynamicMode } from '../modes/dynamic-mode.ts';
 import { createStatefulMode } from '../modes/stateful-mode.ts';
 import { createStaticMode } from '../modes/static-mode.ts';
-import type { RecordStore } from '../store/record-store.ts';
 import { createErrorHandler } from './handle-errors.ts';
 import { logRequests } from './log-requests.ts';
 import { createMockHandler } from './mock-handler.ts';
 
-export interface AppDeps {
+export interface AppDeps extends Omit<AdminDeps, 'mode' | 'adminToken'> {
   config: ResolvedConfig;
-  contract: Contract;
-  store: RecordStore;
   logger: Logger;
+  recordFile: RecordFile | undefined;
 }
 
 /**
- * The Express app that serves the contract; it does not listen (see startMockServer).
+ * The Express app that serves the contract (and, without `adminPort`, the admin API); it does
+ * not listen (see startMockServer).
  *
  * @example
- * const app = createApp({ config, contract, store, logger });
+ * const app = createApp(deps);
  * http.createServer(app).listen(0, '127.0.0.1');
  */
-export function createApp({ config, contract, store, logger }: AppDeps): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.use((_req, res, next) => {
-    res.set('x-content-type-options', 'nosniff');
-    next();
-  });
-  app.use(logRequests(logger, config.mode));
-  if (config.cors) {
-    app.use(
-      cors({
-        origin: true,
-        credentials: true,
-        maxAge: 600,
-        exposedHeaders: ['WWW-Authenticate', 'Allow'],
-      }),
-    );
+export function createApp(deps: AppDeps): Express {
+  const { config, contract, store, logger, journal, coverage } = deps;
+  const app = baseApp(deps);
+  const adminDeps = { ...deps, mode: config.mode, adminToken: config.adminToken };
+  if (config.adminPort === undefined) {
+    app.use('/__admin', createAdminRouter(adminDeps));
+  } else {
+    app.get('/__admin/health', (_req, res) => {
+      res.json(
+        health({ deps: adminDeps, session: '', query: {}, params: {}, body: undefined }).body,
+      );
+    });
   }
-  app.use('/__admin', createAdminRouter({ contract, mode: config.mode, store }));
+  app.use(
+    recordInteractions({
+      journal,
+      coverage,
+      contractHash: () => contract.hash,
+      recordFile: deps.recordFile,
+    }),
+  );
   app.use(express.raw({ type: () => true, limit: config.maxBodyBytes }));
   const staticMode = createStaticMode();
   app.use(
@@ -69,5 +72,44 @@ export function createApp({ config, contract, store, logger }: AppDeps): Express
     }),
   );
   app.use(createErrorHandler(logger, config.maxBodyBytes));
+  return app;
+}
+
+/**
+ * The admin API on its own app, for `adminPort`.
+ *
+ * @example
+ * http.createServer(createAdminApp(deps)).listen(0, '127.0.0.1');
+ */
+export function createAdminApp(deps: AppDeps): Express {
+  const app = baseApp(deps);
+  app.use(
+    '/__admin',
+    createAdminRouter({ ...deps, mode: deps.config.mode, adminToken: deps.config.adminToken }),
+  );
+  app.use(createErrorHandler(deps.logger, deps.config.maxBodyBytes));
+  return app;
+}
+
+function baseApp({ config, logger }: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.use((_req, res, next) => {
+    res.set('x-content-type-options', 'nosniff');
+    next();
+  });
+  app.use(logRequests(logger, config.mode));
+  if (config.cors) {
+    app.use(
+      cors({
+        origin: true,
+        credentials: true,
+        maxAge: 600,
+        exposedHeaders: ['WWW-Authenticate', 'Allow'],
+      }),
+    );
+  }
   return app;
 }

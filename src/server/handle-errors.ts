@@ -8,6 +8,7 @@ const parserErrors: Record<string, ErrorCode> = {
   'entity.too.large': 'PAYLOAD_TOO_LARGE',
   'encoding.unsupported': 'UNSUPPORTED_ENCODING',
   'charset.unsupported': 'UNSUPPORTED_ENCODING',
+  'entity.parse.failed': 'INVALID_ADMIN_REQUEST',
 };
 
 /**

@@ -33,6 +33,7 @@ export interface MockHandlerDeps {
 /** What the handler decided for one request; kept on `res.locals.outcome` for logging and the journal. */
 export interface Outcome extends ModeAnswer {
   operation: ContractOperation;
+  request: EngineRequest;
   requestViolations: Violation[];
   responseViolations: Violation[];
 }
@@ -65,21 +66,21 @@ export function createMockHandler(deps: MockHandlerDeps) {
     }
     const { operation } = route;
     const session = sessionOf(req);
+    const read = readBody(operation, req.get('content-type'), req.body as Buffer | undefined);
+    const request: EngineRequest = {
+      method: req.method,
+      path: req.path,
+      query: withoutControlParameters(req.query),
+      headers: lowerCaseHeaders(req.headers),
+      body: read.body,
+    };
     let requestViolations: Violation[] = [];
     let answer: ModeAnswer;
     try {
       checkCredentials(operation, req.headers, req.query, deps.tokens);
-      const controls = parseControls(req.get('prefer'), req.query);
-      const read = readBody(operation, req.get('content-type'), req.body as Buffer | undefined);
-      const request: EngineRequest = {
-        method: req.method,
-        path: req.path,
-        query: withoutControlParameters(req.query),
-        headers: lowerCaseHeaders(req.headers),
-        body: read.body,
-      };
       requestViolations =
         read.violations.length > 0 ? read.violations : validateRequest(operation, request);
+      const controls = parseControls(req.get('prefer'), req.query);
       answer =
         requestViolations.length > 0 && controls.status === undefined
           ? errorAnswer(
@@ -91,6 +92,8 @@ export function createMockHandler(deps: MockHandlerDeps) {
           : await answerControlled(deps, operation, request, session, controls, requestViolations);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
+      if (error.code === 'UNAUTHORIZED')
+        requestViolations = [{ location: 'header/authorization', message: error.message }];
       answer = errorAnswer(
         operation,
         error.status,
@@ -111,7 +114,13 @@ export function createMockHandler(deps: MockHandlerDeps) {
     if (responseViolations.length > 0) {
       deps.onResponseViolations(operation, answer.response.status, responseViolations);
     }
-    const outcome: Outcome = { ...answer, operation, requestViolations, responseViolations };
+    const outcome: Outcome = {
+      ...answer,
+      operation,
+      request,
+      requestViolations,
+      responseViolations,
+    };
     res.locals.outcome = outcome;
     sendJson(res, answer.response.status, answer.response.headers, answer.response.body);
   };

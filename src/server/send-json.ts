@@ -1,5 +1,11 @@
 import type { Response } from 'express';
 
+/** What was sent, kept on `res.locals.sent` for the journal. */
+export interface SentResponse {
+  status: number;
+  body: unknown;
+}
+
 /** Sends a JSON body (or none when it is undefined) with the given headers. */
 export function sendJson(
   res: Response,
@@ -7,6 +13,7 @@ export function sendJson(
   headers: Readonly<Record<string, string>>,
   body: unknown,
 ): void {
+  res.locals.sent = { status, body } satisfies SentResponse;
   res.status(status).set(headers);
   if (body === undefined) {
     res.end();

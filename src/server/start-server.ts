@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from 'pino';
+import type { Express } from 'express';
 import type { MockServerOptions, ResolvedConfig } from '../config/config-schema.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
 import { loadContract, type Contract } from '../engine/load-contract.ts';
@@ -9,7 +9,11 @@ import { formatViolations } from '../engine/violation.ts';
 import { ConfigError } from '../errors.ts';
 import { loadFixtures, type CheckFixture } from '../store/load-fixtures.ts';
 import { createMemoryStore } from '../store/record-store.ts';
-import { createApp } from './create-app.ts';
+import { createCoverage } from '../journal/coverage.ts';
+import { createJournal } from '../journal/journal.ts';
+import { openRecordFile } from '../journal/record-file.ts';
+import { packageVersion } from '../package-version.ts';
+import { createAdminApp, createApp, type AppDeps } from './create-app.ts';
 import { createLogger } from './create-logger.ts';
 
 /** A listening mock server. */
@@ -17,6 +21,8 @@ export interface RunningMockServer {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;
   port: number;
+  /** Where the admin API answers: `${url}/__admin`, or on its own port with `adminPort`. */
+  adminUrl: string;
   /** Stops accepting connections, lets in-flight requests finish, then resolves. */
   close(): Promise<void>;
 }
@@ -39,29 +45,62 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       ? []
       : await loadFixtures(config.fixtures, fixtureCheck(contract));
   const logger = createLogger(config);
-  const app = createApp({ config, contract, store: createMemoryStore(fixtures), logger });
-  const server = createServer(
-    {
-      requestTimeout: config.requestTimeout,
-      headersTimeout: Math.min(config.requestTimeout, 60_000),
-    },
-    app,
-  );
-  const port = await listen(server, config);
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const deps: AppDeps = {
+    config,
+    contract,
+    store: createMemoryStore(fixtures),
+    logger,
+    journal: createJournal(config.journalLimit),
+    coverage: createCoverage(contract.operations),
+    recordFile:
+      config.recordFile === undefined ? undefined : openRecordFile(config.recordFile, logger),
+    version: packageVersion,
+  };
+  const mockServer = createHttpServer(createApp(deps), config);
+  const servers = [mockServer];
+  const port = await listen(mockServer, config.port, config);
+  const url = urlOf(config.host, port);
+  let adminUrl = `${url}/__admin`;
+  if (config.adminPort !== undefined) {
+    const adminServer = createHttpServer(createAdminApp(deps), config);
+    servers.push(adminServer);
+    adminUrl = `${urlOf(config.host, await listen(adminServer, config.adminPort, config))}/__admin`;
+  }
   logger.info(
     {
       url,
+      adminUrl,
       mode: config.mode,
       spec: contract.path,
       contract: `${contract.title} ${contract.version}`,
     },
     `plant-store-mock listening on ${url}`,
   );
-  return { url, port, close: () => closeGracefully(server, logger) };
+  return {
+    url,
+    port,
+    adminUrl,
+    close: async () => {
+      await Promise.all(servers.map((server) => closeGracefully(server)));
+      await deps.recordFile?.close();
+      logger.info('plant-store-mock stopped');
+    },
+  };
 }
 
-function listen(server: Server, config: ResolvedConfig): Promise<number> {
+function createHttpServer(app: Express, config: ResolvedConfig): Server {
+  const timeouts = {
+    requestTimeout: config.requestTimeout,
+    headersTimeout: Math.min(config.requestTimeout, 60_000),
+  };
+  return createServer(timeouts, app);
+}
+
+function urlOf(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+function listen(server: Server, port: number, config: ResolvedConfig): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (cause: NodeJS.ErrnoException) => {
       reject(
@@ -71,13 +110,13 @@ function listen(server: Server, config: ResolvedConfig): Promise<number> {
         ),
       );
     });
-    server.listen(config.port, config.host, () => {
+    server.listen(port, config.host, () => {
       resolve((server.address() as AddressInfo).port);
     });
   });
 }
 
-function closeGracefully(server: Server, logger: Logger): Promise<void> {
+function closeGracefully(server: Server): Promise<void> {
   return new Promise((resolve) => {
     const force = setTimeout(() => {
       server.closeAllConnections();
@@ -85,7 +124,6 @@ function closeGracefully(server: Server, logger: Logger): Promise<void> {
     force.unref();
     server.close(() => {
       clearTimeout(force);
-      logger.info('plant-store-mock stopped');
       resolve();
     });
     server.closeIdleConnections();

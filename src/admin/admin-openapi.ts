@@ -1,0 +1,358 @@
+import { requestPatternSchema } from '../journal/request-pattern.ts';
+import { timesSchema } from '../journal/verify-requests.ts';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: object, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const error = (description: string) => json(ref('Error'), description);
+const sessionParameter = { $ref: '#/components/parameters/Session' };
+
+/**
+ * The OpenAPI 3.1 description of the admin API, served at GET /__admin/openapi.json.
+ *
+ * @example
+ * adminOpenApi('0.1.0').paths['/__admin/verify'].post.operationId; // 'verify'
+ */
+export function adminOpenApi(version: string) {
+  const violation = {
+    type: 'object',
+    required: ['location', 'message'],
+    properties: { location: { type: 'string' }, message: { type: 'string' } },
+  };
+  const verdict = {
+    type: 'object',
+    required: ['valid', 'violations'],
+    properties: { valid: { type: 'boolean' }, violations: { type: 'array', items: violation } },
+  };
+  const patternBody = {
+    required: true,
+    content: { 'application/json': { schema: ref('RequestPattern') } },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'plant-store-mock admin API',
+      version,
+      license: { name: 'MIT', identifier: 'MIT' },
+      description:
+        'Inspect and verify what the mock received. Every endpoint takes X-Mock-Session (or ?session=) and then sees only that session; `*` means every session.',
+    },
+    security: [{ adminToken: [] }, {}],
+    paths: {
+      '/__admin/health': {
+        get: {
+          operationId: 'health',
+          security: [{}],
+          responses: { '200': json(ref('Health'), 'The mock is up') },
+        },
+      },
+      '/__admin/openapi.json': {
+        get: {
+          operationId: 'describeAdminApi',
+          responses: { '200': json({ type: 'object' }, 'This document') },
+        },
+      },
+      '/__admin/requests': {
+        get: {
+          operationId: 'listRequests',
+          parameters: [
+            sessionParameter,
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } },
+            {
+              name: 'since',
+              in: 'query',
+              description: 'An interaction id (later ones are listed) or an ISO 8601 date',
+              schema: { type: 'string' },
+            },
+            { name: 'operationId', in: 'query', schema: { type: 'string' } },
+            { name: 'status', in: 'query', schema: { type: 'integer' } },
+          ],
+          responses: {
+            '200': json(
+              {
+                type: 'object',
+                required: ['requests', 'meta'],
+                properties: {
+                  requests: { type: 'array', items: ref('Interaction') },
+                  meta: {
+                    type: 'object',
+                    required: ['total', 'dropped'],
+                    properties: { total: { type: 'integer' }, dropped: { type: 'integer' } },
+                  },
+                },
+              },
+              'Recorded interactions, newest first',
+            ),
+            '400': error('A malformed query'),
+            '401': error('The admin token is missing'),
+          },
+        },
+        delete: {
+          operationId: 'clearRequests',
+          parameters: [sessionParameter],
+          responses: {
+            '204': { description: 'The journal of the session is empty' },
+            '401': error('The admin token is missing'),
+          },
+        },
+      },
+      '/__admin/requests.har': {
+        get: {
+          operationId: 'exportHar',
+          parameters: [sessionParameter],
+          responses: {
+            '200': json(
+              { type: 'object', required: ['log'] },
+              'The journal as HAR 1.2, oldest first',
+            ),
+          },
+        },
+      },
+      '/__admin/requests/count': {
+        post: {
+          operationId: 'countRequests',
+          parameters: [sessionParameter],
+          requestBody: patternBody,
+          responses: {
+            '200': json(
+              { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } },
+              'How many recorded requests match',
+            ),
+            '400': error('A malformed pattern'),
+          },
+        },
+      },
+      '/__admin/requests/find': {
+        post: {
+          operationId: 'findRequests',
+          parameters: [sessionParameter],
+          requestBody: patternBody,
+          responses: {
+            '200': json(
+              {
+                type: 'object',
+                required: ['requests'],
+                properties: { requests: { type: 'array', items: ref('Interaction') } },
+              },
+              'Matching interactions, oldest first',
+            ),
+            '400': error('A malformed pattern'),
+          },
+        },
+      },
+      '/__admin/requests/{id}': {
+        get: {
+          operationId: 'getRequest',
+          parameters: [
+            sessionParameter,
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': json(ref('Interaction'), 'One interaction'),
+            '404': error('No such interaction in the session'),
+          },
+        },
+      },
+      '/__admin/verify': {
+        post: {
+          operationId: 'verify',
+          parameters: [sessionParameter],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['pattern'],
+                  properties: { pattern: ref('RequestPattern'), times: timesSchema },
+                },
+              },
+            },
+          },
+          responses: {
+            '200': json(ref('VerifySuccess'), 'As many matching requests as expected'),
+            '422': json(ref('VerifyFailure'), 'Another number of matching requests'),
+            '400': error('A malformed body'),
+          },
+        },
+      },
+      '/__admin/verify/sequence': {
+        post: {
+          operationId: 'verifySequence',
+          parameters: [sessionParameter],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['patterns'],
+                  properties: {
+                    patterns: { type: 'array', minItems: 1, items: ref('RequestPattern') },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '200': json(ref('VerifySuccess'), 'The requests arrived in that order'),
+            '422': json(ref('VerifyFailure'), 'They did not'),
+            '400': error('A malformed body'),
+          },
+        },
+      },
+      '/__admin/coverage': {
+        get: {
+          operationId: 'coverage',
+          parameters: [sessionParameter],
+          responses: { '200': json(ref('Coverage'), 'Answered statuses per operation') },
+        },
+      },
+      '/__admin/reset': {
+        post: {
+          operationId: 'reset',
+          parameters: [sessionParameter],
+          responses: {
+            '200': json(
+              { type: 'object', properties: { reset: { type: 'string' } } },
+              'Journal and coverage cleared, store back to its fixtures',
+            ),
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Required when the mock runs with --admin-token',
+        },
+      },
+      parameters: {
+        Session: {
+          name: 'X-Mock-Session',
+          in: 'header',
+          schema: { type: 'string' },
+          description: 'The session to look at; default "default", "*" for all',
+        },
+      },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error', 'message'],
+          properties: { error: { type: 'integer' }, message: { type: 'string' } },
+        },
+        Health: {
+          type: 'object',
+          required: ['status', 'spec', 'mode'],
+          properties: {
+            status: { const: 'ok' },
+            mode: { type: 'string' },
+            spec: {
+              type: 'object',
+              properties: {
+                title: { type: 'string' },
+                version: { type: 'string' },
+                hash: { type: 'string' },
+              },
+            },
+          },
+        },
+        RequestPattern: requestPatternSchema,
+        Interaction: {
+          type: 'object',
+          required: [
+            'id',
+            'receivedAt',
+            'durationMs',
+            'session',
+            'operationId',
+            'request',
+            'response',
+            'source',
+            'contract',
+          ],
+          properties: {
+            id: { type: 'string' },
+            receivedAt: { type: 'string', format: 'date-time' },
+            durationMs: { type: 'number' },
+            session: { type: 'string' },
+            operationId: { type: ['string', 'null'] },
+            source: { type: 'string' },
+            request: { type: 'object', required: ['method', 'path', 'query', 'headers', 'body'] },
+            response: { type: 'object', required: ['status', 'headers', 'body'] },
+            contract: {
+              type: 'object',
+              required: ['hash', 'request', 'response'],
+              properties: { hash: { type: 'string' }, request: verdict, response: verdict },
+            },
+          },
+        },
+        VerifySuccess: {
+          type: 'object',
+          required: ['ok', 'count'],
+          properties: { ok: { const: true }, count: { type: 'integer' } },
+        },
+        VerifyFailure: {
+          type: 'object',
+          required: ['ok', 'count', 'expected', 'nearMisses'],
+          properties: {
+            ok: { const: false },
+            count: { type: 'integer' },
+            expected: { type: 'string' },
+            nearMisses: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['id', 'method', 'path', 'status', 'differences'],
+                properties: {
+                  id: { type: 'string' },
+                  method: { type: 'string' },
+                  path: { type: 'string' },
+                  status: { type: 'integer' },
+                  body: {},
+                  differences: { type: 'array', items: { type: 'string' } },
+                },
+              },
+            },
+          },
+        },
+        Coverage: {
+          type: 'object',
+          required: ['operations', 'uncovered'],
+          properties: {
+            operations: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['operationId', 'method', 'path', 'responses'],
+                properties: {
+                  operationId: { type: 'string' },
+                  method: { type: 'string' },
+                  path: { type: 'string' },
+                  responses: { type: 'object', additionalProperties: { type: 'integer' } },
+                },
+              },
+            },
+            uncovered: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['operationId', 'status'],
+                properties: {
+                  operationId: { type: 'string' },
+                  method: { type: 'string' },
+                  path: { type: 'string' },
+                  status: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { HttpError } from '../errors.ts';
+import type { Interaction } from '../journal/interaction.ts';
+import { compilePattern } from '../journal/request-pattern.ts';
+import { toHar } from '../journal/to-har.ts';
+import type { AdminContext, AdminReply } from './admin-context.ts';
+import { checkAdminBody } from './check-admin-body.ts';
+
+/** GET /__admin/requests?limit&since&operationId&status: newest first. */
+export function listRequests({ deps, session, query }: AdminContext): AdminReply {
+  const limit = integerParameter(query, 'limit', 1);
+  const status = integerParameter(query, 'status', 100);
+  const since = sinceFilter(query.since);
+  const operationId = stringParameter(query, 'operationId');
+  const entries = deps.journal
+    .list(session)
+    .filter(
+      (entry) =>
+        since(entry) &&
+        (operationId === undefined || entry.operationId === operationId) &&
+        (status === undefined || entry.response.status === status),
+    );
+  entries.reverse();
+  return {
+    status: 200,
+    body: {
+      requests: limit === undefined ? entries : entries.slice(0, limit),
+      meta: { total: entries.length, dropped: deps.journal.dropped(session) },
+    },
+  };
+}
+
+/** GET /__admin/requests/:id */
+export function getRequest({ deps, session, params }: AdminContext): AdminReply {
+  const entry = deps.journal.get(session, params.id ?? '');
+  if (entry === undefined) {
+    throw new HttpError(
+      'NOT_FOUND',
+      `No recorded request has id ${params.id ?? ''} in session "${session}". Make sure the id comes from GET /__admin/requests of the same session.`,
+    );
+  }
+  return { status: 200, body: entry };
+}
+
+/** DELETE /__admin/requests */
+export function clearRequests({ deps, session }: AdminContext): AdminReply {
+  deps.journal.clear(session);
+  return { status: 204 };
+}
+
+/** POST /__admin/requests/count with a request pattern. */
+export function countRequests({ deps, session, body }: AdminContext): AdminReply {
+  const differences = compilePattern(checkAdminBody.pattern(body));
+  return {
+    status: 200,
+    body: { count: deps.journal.list(session).filter((e) => differences(e).length === 0).length },
+  };
+}
+
+/** POST /__admin/requests/find with a request pattern: oldest first. */
+export function findRequests({ deps, session, body }: AdminContext): AdminReply {
+  const differences = compilePattern(checkAdminBody.pattern(body));
+  return {
+    status: 200,
+    body: { requests: deps.journal.list(session).filter((e) => differences(e).length === 0) },
+  };
+}
+
+/** GET /__admin/requests.har */
+export function exportHar({ deps, session }: AdminContext): AdminReply {
+  return {
+    status: 200,
+    body: toHar(deps.journal.list(session), { name: 'plant-store-mock', version: deps.version }),
+  };
+}
+
+function integerParameter(
+  query: Record<string, unknown>,
+  name: string,
+  minimum: number,
+): number | undefined {
+  const raw = query[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < minimum) {
+    throw new HttpError(
+      'INVALID_ADMIN_REQUEST',
+      `Failed to read the query: ${name} must be a whole number of at least ${minimum}, got ${JSON.stringify(raw)}.`,
+    );
+  }
+  return Number(raw);
+}
+
+function stringParameter(query: Record<string, unknown>, name: string): string | undefined {
+  const raw = query[name];
+  if (raw === undefined || typeof raw === 'string') return raw;
+  throw new HttpError(
+    'INVALID_ADMIN_REQUEST',
+    `Failed to read the query: ${name} is given more than once.`,
+  );
+}
+
+// `since` is an interaction id (entries after it) or a date (entries received at or after it).
+function sinceFilter(raw: unknown): (entry: Interaction) => boolean {
+  if (raw === undefined) return () => true;
+  if (typeof raw === 'string' && /^\d+$/.test(raw))
+    return (entry) => Number(entry.id) > Number(raw);
+  const time = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
+  if (Number.isNaN(time)) {
+    throw new HttpError(
+      'INVALID_ADMIN_REQUEST',
+      `Failed to read the query: since must be an interaction id or an ISO 8601 date, got ${JSON.stringify(raw)}.`,
+    );
+  }
+  return (entry) => Date.parse(entry.receivedAt) >= time;
+}

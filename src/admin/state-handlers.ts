@@ -1,0 +1,26 @@
+import type { AdminContext, AdminReply } from './admin-context.ts';
+import { adminOpenApi } from './admin-openapi.ts';
+
+/** GET /__admin/health: open even with an admin token, for health checks. */
+export function health({ deps }: AdminContext): AdminReply {
+  const { title, version, hash } = deps.contract;
+  return { status: 200, body: { status: 'ok', spec: { title, version, hash }, mode: deps.mode } };
+}
+
+/** GET /__admin/coverage */
+export function coverage({ deps, session }: AdminContext): AdminReply {
+  return { status: 200, body: deps.coverage.report(session) };
+}
+
+/** POST /__admin/reset: clears the session's journal and coverage, and puts its store back to the fixtures. */
+export function reset({ deps, session }: AdminContext): AdminReply {
+  deps.journal.clear(session);
+  deps.coverage.clear(session);
+  deps.store.reset(session === '*' ? undefined : session);
+  return { status: 200, body: { reset: session } };
+}
+
+/** GET /__admin/openapi.json */
+export function describeAdminApi({ deps }: AdminContext): AdminReply {
+  return { status: 200, body: adminOpenApi(deps.version) };
+}

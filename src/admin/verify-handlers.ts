@@ -1,0 +1,21 @@
+import { verifyRequests, verifySequence, type VerifyResult } from '../journal/verify-requests.ts';
+import type { AdminContext, AdminReply } from './admin-context.ts';
+import { checkAdminBody } from './check-admin-body.ts';
+
+/** POST /__admin/verify: 200 when the count is as expected, else 422 with near misses. */
+export function verify({ deps, session, body }: AdminContext): AdminReply {
+  const { pattern, times } = checkAdminBody.verify(body);
+  return reply(verifyRequests(deps.journal.list(session), pattern, times));
+}
+
+/** POST /__admin/verify/sequence: 200 when the patterns matched in that order, else 422. */
+export function verifyInSequence({ deps, session, body }: AdminContext): AdminReply {
+  const { patterns } = checkAdminBody.sequence(body);
+  return reply(verifySequence(deps.journal.list(session), patterns));
+}
+
+function reply(result: VerifyResult): AdminReply {
+  return result.ok
+    ? { status: 200, body: { ok: true, count: result.count } }
+    : { status: 422, body: result };
+}

@@ -1,0 +1,41 @@
+import type { Violation } from '../engine/violation.ts';
+
+/** The contract's verdict on one side of an interaction. */
+export interface Verdict {
+  valid: boolean;
+  violations: Violation[];
+}
+
+/** One recorded request and its answer, with the contract's verdict on both. */
+export interface Interaction {
+  /** Increasing per server, as a string: `"1"`, `"2"`, ... */
+  id: string;
+  receivedAt: string;
+  durationMs: number;
+  session: string;
+  /** Null when no operation of the contract matched (404, 405). */
+  operationId: string | null;
+  request: {
+    method: string;
+    path: string;
+    query: Record<string, string | string[]>;
+    /** Lower-case names; `authorization` is cut down to its scheme, e.g. `Bearer`. */
+    headers: Record<string, string>;
+    /** Parsed JSON, else the raw text (cut at 16 KiB), else null. */
+    body: unknown;
+  };
+  /** Status 0 when the client went away before it was answered. */
+  response: {
+    status: number;
+    headers: Record<string, string>;
+    body: unknown;
+  };
+  /** `example:NAME`, `sample`, `generated`, `stateful`, `prefer`, `validation-error` or `error:CODE`. */
+  source: string;
+  contract: {
+    /** Hash of the contract document the interaction was judged against. */
+    hash: string;
+    request: Verdict;
+    response: Verdict;
+  };
+}
