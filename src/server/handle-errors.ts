@@ -47,6 +47,13 @@ function toHttpError(error: unknown, maxBodyBytes: number): HttpError {
       { cause: error },
     );
   }
+  if (code === 'INVALID_ADMIN_REQUEST') {
+    return new HttpError(
+      code,
+      `Failed to read the admin request: the body is not valid JSON (${(error as Error).message}). Make sure to send a JSON body.`,
+      { cause: error },
+    );
+  }
   if (code !== undefined) {
     return new HttpError(
       code,
