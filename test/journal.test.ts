@@ -262,6 +262,7 @@ describe('coverage', () => {
           method: 'POST',
           path: '/plants',
           responses: { '200': 0, '400': 0, '401': 0 },
+          violations: 0,
         },
       ],
       uncovered: ['200', '400', '401'].map((status) => ({
@@ -316,7 +317,7 @@ describe('HAR export', () => {
     await createPlant(server, { id: 1, name: 'Fern' }, {}, '?a=1');
     await createPlant(server, { id: 1, name: 'Fern' });
     const har = (await admin(server, '/requests.har')).body as {
-      log: { version: string; entries: Record<string, never>[] };
+      log: { version: string; entries: Record<string, unknown>[] };
     };
     expect(har.log.version).toBe('1.2');
     expect(har.log.entries).toHaveLength(2);
@@ -351,6 +352,8 @@ describe('the admin API', () => {
       '/__admin/requests/find',
       '/__admin/requests/{id}',
       '/__admin/reset',
+      '/__admin/stubs',
+      '/__admin/stubs/{id}',
       '/__admin/verify',
       '/__admin/verify/sequence',
     ]);

@@ -1,15 +1,18 @@
 import type { Mode } from '../config/config-schema.ts';
-import type { Contract } from '../engine/load-contract.ts';
+import type { LiveContract } from '../engine/live-contract.ts';
 import type { Coverage } from '../journal/coverage.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { RecordStore } from '../store/record-store.ts';
+import type { StubRegistry } from '../stubs/stub-registry.ts';
 
 export interface AdminDeps {
-  contract: Contract;
+  contract: LiveContract;
   mode: Mode;
   store: RecordStore;
   journal: Journal;
   coverage: Coverage;
+  stubs: StubRegistry;
+  maxDelay: number;
   adminToken: string | undefined;
   version: string;
 }

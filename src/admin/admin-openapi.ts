@@ -1,5 +1,6 @@
 import { requestPatternSchema } from '../journal/request-pattern.ts';
 import { timesSchema } from '../journal/verify-requests.ts';
+import { stubDefinitionSchema } from '../stubs/stub-schema.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object, description: string) => ({
@@ -203,6 +204,74 @@ export function adminOpenApi(version: string) {
           },
         },
       },
+      '/__admin/stubs': {
+        post: {
+          operationId: 'createStub',
+          parameters: [sessionParameter],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref('StubDefinition') } },
+          },
+          responses: {
+            '201': json(ref('Stub'), 'The stub, registered'),
+            '400': json(
+              {
+                allOf: [
+                  ref('Error'),
+                  {
+                    type: 'object',
+                    properties: { violations: { type: 'array', items: violation } },
+                  },
+                ],
+              },
+              'Malformed, or it breaks the contract (the violations are listed)',
+            ),
+          },
+        },
+        get: {
+          operationId: 'listStubs',
+          parameters: [sessionParameter],
+          responses: {
+            '200': json(
+              {
+                type: 'object',
+                required: ['stubs'],
+                properties: { stubs: { type: 'array', items: ref('Stub') } },
+              },
+              'The stubs of the session, in match order',
+            ),
+          },
+        },
+        delete: {
+          operationId: 'clearStubs',
+          parameters: [sessionParameter],
+          responses: { '204': { description: 'No stubs left in the session' } },
+        },
+      },
+      '/__admin/stubs/{id}': {
+        get: {
+          operationId: 'getStub',
+          parameters: [
+            sessionParameter,
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': json(ref('Stub'), 'One stub'),
+            '404': error('No such stub in the session'),
+          },
+        },
+        delete: {
+          operationId: 'removeStub',
+          parameters: [
+            sessionParameter,
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          ],
+          responses: {
+            '204': { description: 'Removed' },
+            '404': error('No such stub in the session'),
+          },
+        },
+      },
       '/__admin/coverage': {
         get: {
           operationId: 'coverage',
@@ -290,6 +359,24 @@ export function adminOpenApi(version: string) {
               properties: { hash: { type: 'string' }, request: verdict, response: verdict },
             },
           },
+        },
+        StubDefinition: stubDefinitionSchema,
+        Stub: {
+          allOf: [
+            ref('StubDefinition'),
+            {
+              type: 'object',
+              required: ['id', 'session', 'createdAt', 'uses', 'operationIds', 'violations'],
+              properties: {
+                id: { type: 'string' },
+                session: { type: 'string' },
+                createdAt: { type: 'string' },
+                uses: { type: 'integer' },
+                operationIds: { type: 'array', items: { type: 'string' } },
+                violations: { type: 'array', items: violation },
+              },
+            },
+          ],
         },
         VerifySuccess: {
           type: 'object',

@@ -8,6 +8,7 @@ import {
   listRequests,
 } from './request-handlers.ts';
 import { coverage, describeAdminApi, health, reset } from './state-handlers.ts';
+import { clearStubs, createStub, getStub, listStubs, removeStub } from './stub-handlers.ts';
 import { verify, verifyInSequence } from './verify-handlers.ts';
 
 export interface AdminRoute {
@@ -31,6 +32,11 @@ export const adminRoutes: readonly AdminRoute[] = [
   { method: 'GET', path: '/requests/:id', handler: getRequest },
   { method: 'POST', path: '/verify', handler: verify },
   { method: 'POST', path: '/verify/sequence', handler: verifyInSequence },
+  { method: 'POST', path: '/stubs', handler: createStub },
+  { method: 'GET', path: '/stubs', handler: listStubs },
+  { method: 'DELETE', path: '/stubs', handler: clearStubs },
+  { method: 'GET', path: '/stubs/:id', handler: getStub },
+  { method: 'DELETE', path: '/stubs/:id', handler: removeStub },
   { method: 'GET', path: '/coverage', handler: coverage },
   { method: 'POST', path: '/reset', handler: reset },
 ];

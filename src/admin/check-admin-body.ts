@@ -3,6 +3,8 @@ import addFormats from 'ajv-formats';
 import { HttpError } from '../errors.ts';
 import { requestPatternSchema, type RequestPattern } from '../journal/request-pattern.ts';
 import { timesSchema, type Times } from '../journal/verify-requests.ts';
+import type { StubDefinition } from '../stubs/stub.ts';
+import { stubDefinitionSchema } from '../stubs/stub-schema.ts';
 
 const ajv = new Ajv({ allErrors: true });
 addFormats.default(ajv, ['regex']);
@@ -21,10 +23,18 @@ const checkSequence = ajv.compile<{ patterns: RequestPattern[] }>({
   properties: { patterns: { type: 'array', minItems: 1, items: requestPatternSchema } },
 });
 
+const checkStub = ajv.compile<StubDefinition>(stubDefinitionSchema);
+
 /** Checks an admin request body, refusing a malformed one with 400 and every problem found. */
 export const checkAdminBody = {
   pattern: (body: unknown) => checked(checkPattern, body ?? {}, 'a request pattern'),
   verify: (body: unknown) => checked(checkVerify, body, '{"pattern": {...}, "times": {...}}'),
+  stub: (body: unknown) =>
+    checked(
+      checkStub,
+      body,
+      'a stub: {"pattern": {...}, "response": {"status", "body"|"example"|"dynamic"}}',
+    ),
   sequence: (body: unknown) => checked(checkSequence, body, '{"patterns": [{...}, ...]}'),
 };
 

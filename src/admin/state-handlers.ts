@@ -3,7 +3,7 @@ import { adminOpenApi } from './admin-openapi.ts';
 
 /** GET /__admin/health: open even with an admin token, for health checks. */
 export function health({ deps }: AdminContext): AdminReply {
-  const { title, version, hash } = deps.contract;
+  const { title, version, hash } = deps.contract.current;
   return { status: 200, body: { status: 'ok', spec: { title, version, hash }, mode: deps.mode } };
 }
 
@@ -12,10 +12,11 @@ export function coverage({ deps, session }: AdminContext): AdminReply {
   return { status: 200, body: deps.coverage.report(session) };
 }
 
-/** POST /__admin/reset: clears the session's journal and coverage, and puts its store back to the fixtures. */
+/** POST /__admin/reset: clears the session's journal, coverage and stubs, and puts its store back to the fixtures. */
 export function reset({ deps, session }: AdminContext): AdminReply {
   deps.journal.clear(session);
   deps.coverage.clear(session);
+  deps.stubs.clear(session);
   deps.store.reset(session === '*' ? undefined : session);
   return { status: 200, body: { reset: session } };
 }

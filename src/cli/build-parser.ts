@@ -62,6 +62,21 @@ export function buildParser(args: string[]): Argv {
         describe: 'Milliseconds a client has to send a whole request',
         default: defaults.requestTimeout.default,
       },
+      delay: {
+        type: 'string',
+        describe: 'Delay before every answer: MS, or MIN-MAX picked at random',
+        default: '0',
+      },
+      'max-delay': {
+        type: 'number',
+        describe: 'Upper bound of any delay, and how long a timeout fault holds a request',
+        default: defaults.maxDelay.default,
+      },
+      watch: {
+        type: 'boolean',
+        describe: 'Reload the spec and the fixtures when their files change',
+        default: defaults.watch.default,
+      },
       'journal-limit': {
         type: 'number',
         describe: 'Interactions the journal keeps (oldest dropped first)',

@@ -27,6 +27,9 @@ export const configSchema = {
     maxBody: { type: ['string', 'integer'], default: '1mb' },
     cors: { type: 'boolean', default: true },
     requestTimeout: { type: 'integer', minimum: 1, default: 30000 },
+    delay: { type: ['string', 'integer'], pattern: '^\\d+(-\\d+)?$', minimum: 0, default: 0 },
+    maxDelay: { type: 'integer', minimum: 1, maximum: 600000, default: 30000 },
+    watch: { type: 'boolean', default: false },
     journalLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 10000 },
     recordFile: { type: 'string', minLength: 1 },
     adminToken: { type: 'string', minLength: 1 },
@@ -58,6 +61,12 @@ export interface MockServerOptions {
   cors?: boolean;
   /** Milliseconds a client has to send a whole request. Default 30000. */
   requestTimeout?: number;
+  /** Delay before every answer: milliseconds, or a range `MIN-MAX` picked from at random. Default 0. */
+  delay?: string | number;
+  /** Upper bound of any delay, and how long a `timeout` fault holds a request. Default 30000. */
+  maxDelay?: number;
+  /** Reload the spec and the fixtures when their files change. Default false. */
+  watch?: boolean;
   /** Interactions the journal keeps, oldest dropped first. Default 10000. */
   journalLimit?: number;
   /** File that every interaction is appended to as one JSON line. */
@@ -84,6 +93,9 @@ export interface ResolvedConfig {
   maxBodyBytes: number;
   cors: boolean;
   requestTimeout: number;
+  delay: { min: number; max: number };
+  maxDelay: number;
+  watch: boolean;
   journalLimit: number;
   recordFile: string | undefined;
   adminToken: string | undefined;

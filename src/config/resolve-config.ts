@@ -36,6 +36,9 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     maxBodyBytes: parseMaxBody(settings.maxBody),
     cors: settings.cors,
     requestTimeout: settings.requestTimeout,
+    delay: parseDelay(settings.delay, settings.maxDelay),
+    maxDelay: settings.maxDelay,
+    watch: settings.watch,
     journalLimit: settings.journalLimit,
     recordFile: settings.recordFile,
     adminToken: settings.adminToken,
@@ -43,6 +46,16 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     logLevel: settings.logLevel,
     logFormat: settings.logFormat,
   };
+}
+
+function parseDelay(value: string | number, maxDelay: number): { min: number; max: number } {
+  const [min = 0, max = min] = String(value).split('-').map(Number);
+  if (min > max || max > maxDelay) {
+    throw new ConfigError(
+      `Invalid setting delay (--delay): "${String(value)}" must be MS or MIN-MAX with MIN <= MAX <= --max-delay (${maxDelay}).`,
+    );
+  }
+  return { min, max };
 }
 
 function parseMaxBody(value: string | number): number {

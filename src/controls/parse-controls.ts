@@ -1,11 +1,17 @@
 import { HttpError } from '../errors.ts';
+import { faultNames, isFaultName, type FaultName } from '../faults/fault-names.ts';
 
-/** Per-request steering, from `Prefer` or the `__code`, `__example`, `__dynamic`, `__seed` query. */
+/**
+ * Per-request steering, from `Prefer` or the `__code`, `__example`, `__dynamic`, `__seed`,
+ * `__delay` and `__fault` query parameters.
+ */
 export interface MockControls {
   status?: number;
   exampleKey?: string;
   dynamic?: boolean;
   seed?: string;
+  delayMs?: number;
+  fault?: FaultName;
 }
 
 type ControlName = keyof MockControls;
@@ -15,6 +21,8 @@ const preferenceNames: Record<string, ControlName> = {
   example: 'exampleKey',
   dynamic: 'dynamic',
   seed: 'seed',
+  delay: 'delayMs',
+  fault: 'fault',
 };
 
 /** Standard RFC 7240 preferences that clients send for their own reasons; they steer nothing here. */
@@ -43,7 +51,7 @@ export function parseControls(
       if (name === undefined) {
         fail(
           `unknown preference "${key}" in the Prefer header`,
-          'use code, example, dynamic or seed',
+          `use ${Object.keys(preferenceNames).join(', ')}`,
         );
       }
       const raw = separator === -1 ? '' : unquote(token.slice(separator + 1).trim());
@@ -87,6 +95,24 @@ function setControl(controls: MockControls, name: ControlName, raw: string, wher
       if (raw !== 'true' && raw !== 'false')
         fail(`${where} must be true or false, got "${raw}"`, 'send dynamic=true or dynamic=false');
       controls.dynamic = raw === 'true';
+      return;
+    }
+    case 'delayMs': {
+      if (!/^\d{1,9}$/.test(raw))
+        fail(
+          `${where} must be a whole number of milliseconds, got "${raw}"`,
+          'send for example delay=250',
+        );
+      controls.delayMs = Number(raw);
+      return;
+    }
+    case 'fault': {
+      if (!isFaultName(raw))
+        fail(
+          `${where} must be one of ${faultNames.join(', ')}, got "${raw}"`,
+          'send for example fault=reset',
+        );
+      controls.fault = raw;
       return;
     }
     case 'exampleKey':

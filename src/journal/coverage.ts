@@ -8,6 +8,8 @@ export interface CoverageReport {
     path: string;
     /** Every declared status (plus 401 where the operation is secured) with how often it was answered. */
     responses: Record<string, number>;
+    /** Answers that broke the contract (stubs with allowContractViolation, malformed faults). */
+    violations: number;
   }[];
   /** The declared statuses (and 401s) never answered. */
   uncovered: { operationId: string; method: string; path: string; status: string }[];
@@ -18,15 +20,22 @@ export interface CoverageReport {
  * from it, so that entries dropped from a full journal still count.
  *
  * @example
- * const coverage = createCoverage(contract.operations);
+ * const coverage = createCoverage(() => contract.operations);
  * coverage.record('default', 'createPlant', 200);
  * coverage.report('default').uncovered; // [{ operationId: 'createPlant', status: '400', ... }, ...]
  */
-export function createCoverage(operations: readonly ContractOperation[]) {
+export function createCoverage(operations: () => readonly ContractOperation[]) {
   const sessions = new Map<string, Map<string, Map<number, number>>>();
+  const violations = new Map<string, Map<string, number>>();
 
   return {
-    record(session: string, operationId: string, status: number): void {
+    record(session: string, operationId: string, status: number, violated = false): void {
+      if (violated) {
+        let bySession = violations.get(session);
+        if (bySession === undefined)
+          violations.set(session, (bySession = new Map<string, number>()));
+        bySession.set(operationId, (bySession.get(operationId) ?? 0) + 1);
+      }
       let byOperation = sessions.get(session);
       if (byOperation === undefined)
         sessions.set(session, (byOperation = new Map<string, Map<number, number>>()));
@@ -37,7 +46,7 @@ export function createCoverage(operations: readonly ContractOperation[]) {
     },
     report(session: string): CoverageReport {
       const report: CoverageReport = { operations: [], uncovered: [] };
-      for (const operation of operations) {
+      for (const operation of operations()) {
         const expected = [...operation.statuses];
         if (operation.security.length > 0 && !expected.includes(401)) expected.push(401);
         const responses: Record<string, number> = {};
@@ -49,7 +58,12 @@ export function createCoverage(operations: readonly ContractOperation[]) {
           }
         }
         const { operationId, method, path } = operation;
-        report.operations.push({ operationId, method, path, responses });
+        let violated = 0;
+        for (const [name, bySession] of violations) {
+          if (session === allSessions || name === session)
+            violated += bySession.get(operationId) ?? 0;
+        }
+        report.operations.push({ operationId, method, path, responses, violations: violated });
         for (const status of expected) {
           if (responses[status] === 0)
             report.uncovered.push({ operationId, method, path, status: String(status) });
@@ -58,8 +72,13 @@ export function createCoverage(operations: readonly ContractOperation[]) {
       return report;
     },
     clear(session: string): void {
-      if (session === allSessions) sessions.clear();
-      else sessions.delete(session);
+      if (session === allSessions) {
+        sessions.clear();
+        violations.clear();
+      } else {
+        sessions.delete(session);
+        violations.delete(session);
+      }
     },
   };
 }

@@ -5,7 +5,9 @@ import type { Outcome } from '../server/mock-handler.ts';
 import type { SentResponse } from '../server/send-json.ts';
 import { sessionOf } from '../server/session-of.ts';
 import type { Coverage } from './coverage.ts';
+import type { AppliedFault } from '../faults/apply-fault.ts';
 import type { Interaction } from './interaction.ts';
+import { redactHeaders } from './redact-headers.ts';
 import type { Journal } from './journal.ts';
 import type { RecordFile } from './record-file.ts';
 
@@ -31,7 +33,12 @@ export function recordInteractions(deps: RecorderDeps) {
       const entry = toInteraction(req, res, id, receivedAt, started, deps.contractHash());
       deps.journal.add(entry);
       if (entry.operationId !== null && entry.response.status !== 0) {
-        deps.coverage.record(entry.session, entry.operationId, entry.response.status);
+        deps.coverage.record(
+          entry.session,
+          entry.operationId,
+          entry.response.status,
+          !entry.contract.response.valid,
+        );
       }
       deps.recordFile?.write(entry);
     });
@@ -50,20 +57,26 @@ function toInteraction(
   const outcome = res.locals.outcome as Outcome | undefined;
   const sent = res.locals.sent as SentResponse | undefined;
   const error = res.locals.error as HttpError | undefined;
+  const fault = res.locals.fault as AppliedFault | undefined;
   const answered = sent !== undefined && res.writableFinished;
   const requestViolations = outcome?.requestViolations ?? refusal(req, error, answered);
-  const responseViolations = outcome?.responseViolations ?? [];
+  const responseViolations = [
+    ...(outcome?.responseViolations ?? []),
+    ...(fault === undefined
+      ? []
+      : [{ location: 'response', message: `fault ${fault.name}: ${fault.description}` }]),
+  ];
   return {
     id,
     receivedAt: receivedAt.toISOString(),
     durationMs: Number(process.hrtime.bigint() - started) / 1e6,
     session: sessionOf(req),
-    operationId: outcome?.operation.operationId ?? null,
+    operationId: outcome?.operation?.operationId ?? null,
     request: {
       method: req.method,
       path: req.path,
       query: req.query as Record<string, string | string[]>,
-      headers: redactedHeaders(req.headers),
+      headers: redactHeaders(req.headers),
       body:
         outcome === undefined || isLarge(req.body)
           ? decodeBody(req.body)
@@ -74,13 +87,24 @@ function toInteraction(
       headers: answered ? stringHeaders(res.getHeaders()) : {},
       body: answered ? (sent.body ?? null) : null,
     },
-    source: outcome?.source ?? (answered ? `error:${error?.code ?? 'UNKNOWN'}` : 'aborted'),
+    source: sourceOf(fault, answered, outcome, error),
     contract: {
       hash,
       request: { valid: requestViolations.length === 0, violations: requestViolations },
       response: { valid: responseViolations.length === 0, violations: responseViolations },
     },
   };
+}
+
+function sourceOf(
+  fault: AppliedFault | undefined,
+  answered: boolean,
+  outcome: Outcome | undefined,
+  error: HttpError | undefined,
+): string {
+  if (fault !== undefined) return `fault:${fault.name}`;
+  if (!answered) return 'aborted';
+  return outcome?.source ?? `error:${error?.code ?? 'UNKNOWN'}`;
 }
 
 // Why a request that never reached an operation does not meet the contract.
@@ -97,16 +121,6 @@ function refusal(req: Request, error: HttpError | undefined, answered: boolean):
     default:
       return [{ location: 'request', message: error?.message ?? 'refused' }];
   }
-}
-
-function redactedHeaders(headers: Request['headers']): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(', ') : value;
-    result[name] = name === 'authorization' ? (text.trim().split(/\s+/)[0] ?? '') : text;
-  }
-  return result;
 }
 
 function stringHeaders(headers: ReturnType<Response['getHeaders']>): Record<string, string> {

@@ -5,7 +5,6 @@ import type { AdminDeps } from '../admin/admin-context.ts';
 import { createAdminRouter } from '../admin/create-admin-router.ts';
 import { health } from '../admin/state-handlers.ts';
 import type { ResolvedConfig } from '../config/config-schema.ts';
-import { createRouter } from '../engine/route-request.ts';
 import { recordInteractions } from '../journal/record-interactions.ts';
 import type { RecordFile } from '../journal/record-file.ts';
 import { createDynamicMode } from '../modes/dynamic-mode.ts';
@@ -15,7 +14,7 @@ import { createErrorHandler } from './handle-errors.ts';
 import { logRequests } from './log-requests.ts';
 import { createMockHandler } from './mock-handler.ts';
 
-export interface AppDeps extends Omit<AdminDeps, 'mode' | 'adminToken'> {
+export interface AppDeps extends Omit<AdminDeps, 'mode' | 'adminToken' | 'maxDelay'> {
   config: ResolvedConfig;
   logger: Logger;
   recordFile: RecordFile | undefined;
@@ -32,7 +31,7 @@ export interface AppDeps extends Omit<AdminDeps, 'mode' | 'adminToken'> {
 export function createApp(deps: AppDeps): Express {
   const { config, contract, store, logger, journal, coverage } = deps;
   const app = baseApp(deps);
-  const adminDeps = { ...deps, mode: config.mode, adminToken: config.adminToken };
+  const adminDeps = adminDepsOf(deps);
   if (config.adminPort === undefined) {
     app.use('/__admin', createAdminRouter(adminDeps));
   } else {
@@ -46,7 +45,7 @@ export function createApp(deps: AppDeps): Express {
     recordInteractions({
       journal,
       coverage,
-      contractHash: () => contract.hash,
+      contractHash: () => contract.current.hash,
       recordFile: deps.recordFile,
     }),
   );
@@ -57,17 +56,17 @@ export function createApp(deps: AppDeps): Express {
       mode: config.mode,
       seed: config.seed,
       tokens: config.tokens,
-      route: createRouter(contract.operations),
+      delay: config.delay,
+      maxDelay: config.maxDelay,
+      contract,
+      stubs: deps.stubs,
       modes: {
         static: staticMode,
         dynamic: createDynamicMode(),
         stateful: createStatefulMode(store, staticMode),
       },
-      onResponseViolations: (operation, status, violations) => {
-        logger.warn(
-          { operationId: operation.operationId, status, violations },
-          'response does not match the contract',
-        );
+      onResponseViolations: (operationId, status, violations) => {
+        logger.warn({ operationId, status, violations }, 'response does not match the contract');
       },
     }),
   );
@@ -83,12 +82,18 @@ export function createApp(deps: AppDeps): Express {
  */
 export function createAdminApp(deps: AppDeps): Express {
   const app = baseApp(deps);
-  app.use(
-    '/__admin',
-    createAdminRouter({ ...deps, mode: deps.config.mode, adminToken: deps.config.adminToken }),
-  );
+  app.use('/__admin', createAdminRouter(adminDepsOf(deps)));
   app.use(createErrorHandler(deps.logger, deps.config.maxBodyBytes));
   return app;
+}
+
+function adminDepsOf(deps: AppDeps): AdminDeps {
+  return {
+    ...deps,
+    mode: deps.config.mode,
+    adminToken: deps.config.adminToken,
+    maxDelay: deps.config.maxDelay,
+  };
 }
 
 function baseApp({ config, logger }: AppDeps): Express {

@@ -16,7 +16,7 @@ export function logRequests(logger: Logger, mode: Mode) {
           status: res.statusCode,
           durationMs: Number(process.hrtime.bigint() - started) / 1e6,
           mode,
-          operationId: outcome?.operation.operationId ?? null,
+          operationId: outcome?.operation?.operationId ?? null,
           source: outcome?.source ?? 'error',
         },
         'request',

@@ -6,12 +6,17 @@ import {
   type MockControls,
 } from '../controls/parse-controls.ts';
 import type { ContractOperation } from '../engine/contract-operation.ts';
-import { errorBody } from '../engine/error-body.ts';
+import type { LiveContract } from '../engine/live-contract.ts';
 import { validateRequest, validateResponse, type EngineRequest } from '../engine/prism-engine.ts';
-import type { RouteResult } from '../engine/route-request.ts';
-import { formatViolations, type Violation } from '../engine/violation.ts';
+import type { Violation } from '../engine/violation.ts';
 import { HttpError } from '../errors.ts';
-import { jsonHeaders, type ModeAnswer, type ResponseMode } from '../modes/response-mode.ts';
+import { applyFault } from '../faults/apply-fault.ts';
+import type { ModeAnswer, ResponseMode } from '../modes/response-mode.ts';
+import { answerFromStub } from '../stubs/answer-from-stub.ts';
+import { probeOf } from '../stubs/probe-of.ts';
+import type { Stub } from '../stubs/stub.ts';
+import type { StubRegistry } from '../stubs/stub-registry.ts';
+import { answerRequest, errorAnswer } from './answer-request.ts';
 import { checkCredentials } from './check-credentials.ts';
 import { readBody } from './read-body.ts';
 import { sendJson } from './send-json.ts';
@@ -21,10 +26,13 @@ export interface MockHandlerDeps {
   mode: Mode;
   seed: string | undefined;
   tokens: readonly string[] | undefined;
-  route: (method: string, path: string) => RouteResult;
+  delay: { min: number; max: number };
+  maxDelay: number;
+  contract: LiveContract;
   modes: Record<Mode, ResponseMode>;
+  stubs: StubRegistry;
   onResponseViolations: (
-    operation: ContractOperation,
+    operationId: string | null,
     status: number,
     violations: Violation[],
   ) => void;
@@ -32,40 +40,23 @@ export interface MockHandlerDeps {
 
 /** What the handler decided for one request; kept on `res.locals.outcome` for logging and the journal. */
 export interface Outcome extends ModeAnswer {
-  operation: ContractOperation;
+  /** Undefined only for a stub that answers outside the contract. */
+  operation: ContractOperation | undefined;
   request: EngineRequest;
   requestViolations: Violation[];
   responseViolations: Violation[];
 }
 
 /**
- * The mock's request pipeline: route, credentials, controls, body, contract check, mode, response
- * check. Requests outside the contract become HttpErrors for the error handler.
+ * The mock's request pipeline: route, credentials, body, contract check, controls, stub or mode,
+ * response check, delay, fault. Requests outside the contract that no stub answers become
+ * HttpErrors for the error handler.
  */
 export function createMockHandler(deps: MockHandlerDeps) {
   return async function handleMockRequest(req: Request, res: Response, next: NextFunction) {
-    const route = deps.route(req.method, req.path);
-    if (route.kind === 'no-path') {
-      next(
-        new HttpError(
-          'NOT_FOUND',
-          `No operation of the contract matches ${req.method} ${req.path}. Make sure the path is one the contract declares.`,
-        ),
-      );
-      return;
-    }
-    if (route.kind === 'no-method') {
-      next(
-        new HttpError(
-          'METHOD_NOT_ALLOWED',
-          `${req.path} does not accept ${req.method}. Make sure to use ${route.allow.join(' or ')}.`,
-          { headers: { allow: route.allow.join(', ') } },
-        ),
-      );
-      return;
-    }
-    const { operation } = route;
     const session = sessionOf(req);
+    const route = deps.contract.route(req.method, req.path);
+    const operation = route.kind === 'matched' ? route.operation : undefined;
     const read = readBody(operation, req.get('content-type'), req.body as Buffer | undefined);
     const request: EngineRequest = {
       method: req.method,
@@ -75,21 +66,51 @@ export function createMockHandler(deps: MockHandlerDeps) {
       body: read.body,
     };
     let requestViolations: Violation[] = [];
+    let controls: MockControls = {};
+    let stub: Stub | undefined;
     let answer: ModeAnswer;
+    if (route.kind !== 'matched') {
+      requestViolations = [routeViolation(route.kind, req)];
+      stub = deps.stubs.take(session, probeOf(request, null, requestViolations));
+      if (stub === undefined) {
+        next(routeError(route, req));
+        return;
+      }
+    }
     try {
-      checkCredentials(operation, req.headers, req.query, deps.tokens);
-      requestViolations =
-        read.violations.length > 0 ? read.violations : validateRequest(operation, request);
-      const controls = parseControls(req.get('prefer'), req.query);
+      if (operation !== undefined) {
+        checkCredentials(operation, req.headers, req.query, deps.tokens);
+        requestViolations =
+          read.violations.length > 0 ? read.violations : validateRequest(operation, request);
+      }
+      controls = parseControls(req.get('prefer'), req.query);
+      if (controls.delayMs !== undefined && controls.delayMs > deps.maxDelay) {
+        throw new HttpError(
+          'INVALID_CONTROL',
+          `Failed to read the mock controls: delay=${controls.delayMs} is over --max-delay (${deps.maxDelay} ms). Make sure to ask for a shorter delay.`,
+        );
+      }
+      stub ??=
+        operation &&
+        deps.stubs.take(session, probeOf(request, operation.operationId, requestViolations));
       answer =
-        requestViolations.length > 0 && controls.status === undefined
-          ? errorAnswer(
+        stub !== undefined
+          ? await answerFromStub(
+              stub,
               operation,
-              invalidRequestStatus(operation),
-              `Request does not match the contract: ${formatViolations(requestViolations)}`,
-              'validation-error',
+              request,
+              session,
+              deps.modes,
+              controls.seed ?? deps.seed,
             )
-          : await answerControlled(deps, operation, request, session, controls, requestViolations);
+          : await answerRequest(
+              deps,
+              operation as ContractOperation,
+              request,
+              session,
+              controls,
+              requestViolations,
+            );
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (error.code === 'UNAUTHORIZED')
@@ -102,101 +123,77 @@ export function createMockHandler(deps: MockHandlerDeps) {
         error.headers,
       );
     }
-    const responseViolations = validateResponse(operation, answer.response).filter(
-      // A 401 is implied by the operation's security requirement even where it is not declared.
-      (v) =>
-        !(
-          v.location === 'status' &&
-          answer.response.status === 401 &&
-          operation.security.length > 0
-        ),
-    );
+    const responseViolations = judgeResponse(operation, answer);
     if (responseViolations.length > 0) {
-      deps.onResponseViolations(operation, answer.response.status, responseViolations);
+      deps.onResponseViolations(
+        operation?.operationId ?? null,
+        answer.response.status,
+        responseViolations,
+      );
     }
-    const outcome: Outcome = {
+    res.locals.outcome = {
       ...answer,
       operation,
       request,
       requestViolations,
       responseViolations,
-    };
-    res.locals.outcome = outcome;
+    } satisfies Outcome;
+    const delayMs = controls.delayMs ?? stub?.delayMs ?? pickDelay(deps.delay);
+    if (delayMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (res.destroyed) return;
+    }
+    const fault = controls.fault ?? stub?.fault;
+    if (fault !== undefined) {
+      applyFault(fault, req, res, deps.maxDelay);
+      return;
+    }
     sendJson(res, answer.response.status, answer.response.headers, answer.response.body);
   };
 }
 
-async function answerControlled(
-  deps: MockHandlerDeps,
-  operation: ContractOperation,
-  request: EngineRequest,
-  session: string,
-  controls: MockControls,
-  requestViolations: Violation[],
-): Promise<ModeAnswer> {
-  const status = controls.status ?? successStatus(operation);
-  if (controls.status !== undefined && !operation.statuses.includes(controls.status)) {
-    throw new HttpError(
-      'INVALID_CONTROL',
-      `Failed to read the mock controls: code=${controls.status} is not declared for ${operation.operationId} (declared: ${operation.statuses.join(', ')}). Make sure to ask for a declared status.`,
+function judgeResponse(operation: ContractOperation | undefined, answer: ModeAnswer): Violation[] {
+  if (operation === undefined) {
+    return [
+      {
+        location: 'operation',
+        message: `no operation of the contract answers this request; ${answer.source} did`,
+      },
+    ];
+  }
+  // A 401 is implied by the operation's security requirement even where it is not declared.
+  const implied = answer.response.status === 401 && operation.security.length > 0;
+  return validateResponse(operation, answer.response).filter(
+    (v) => !(implied && v.location === 'status'),
+  );
+}
+
+function routeViolation(kind: 'no-path' | 'no-method', req: Request): Violation {
+  return kind === 'no-path'
+    ? { location: 'path', message: `${req.path} matches no operation of the contract` }
+    : { location: 'method', message: `${req.method} is not declared for ${req.path}` };
+}
+
+function routeError(
+  route: { kind: 'no-path' } | { kind: 'no-method'; allow: readonly string[] },
+  req: Request,
+): HttpError {
+  if (route.kind === 'no-path') {
+    return new HttpError(
+      'NOT_FOUND',
+      `No operation of the contract matches ${req.method} ${req.path}. Make sure the path is one the contract declares.`,
     );
   }
-  if (status >= 400 && controls.exampleKey === undefined) {
-    const why =
-      requestViolations.length > 0
-        ? `the request has these violations: ${formatViolations(requestViolations)}`
-        : 'the request itself matches the contract';
-    return errorAnswer(
-      operation,
-      status,
-      `Forced ${status} response (asked for with code=${status}); ${why}.`,
-      'prefer',
-    );
-  }
-  const seed = controls.seed ?? deps.seed;
-  const modeRequest = {
-    operation,
-    request,
-    session,
-    status,
-    ...(seed === undefined ? {} : { seed }),
-  };
-  if (controls.exampleKey !== undefined) {
-    return deps.modes.static.respond({ ...modeRequest, exampleKey: controls.exampleKey });
-  }
-  const dynamic = controls.dynamic ?? deps.mode === 'dynamic';
-  if (dynamic) return deps.modes.dynamic.respond(modeRequest);
-  if (controls.dynamic === false || controls.status !== undefined || requestViolations.length > 0) {
-    return deps.modes.static.respond(modeRequest);
-  }
-  return deps.modes[deps.mode].respond(modeRequest);
+  const allow = route.allow.join(', ');
+  return new HttpError(
+    'METHOD_NOT_ALLOWED',
+    `${req.path} does not accept ${req.method}. Make sure to use ${route.allow.join(' or ')}.`,
+    { headers: { allow } },
+  );
 }
 
-function errorAnswer(
-  operation: ContractOperation,
-  status: number,
-  message: string,
-  source: string,
-  headers: Readonly<Record<string, string>> = {},
-): ModeAnswer {
-  return {
-    response: {
-      status,
-      headers: { ...jsonHeaders, ...headers },
-      body: errorBody(operation, status, message),
-    },
-    source,
-  };
-}
-
-function successStatus(operation: ContractOperation): number {
-  return operation.statuses.find((s) => s >= 200 && s < 300) ?? operation.statuses[0] ?? 200;
-}
-
-function invalidRequestStatus(operation: ContractOperation): number {
-  if (operation.statuses.includes(400)) return 400;
-  if (operation.statuses.includes(422)) return 422;
-  return operation.statuses.find((s) => s >= 400 && s < 500) ?? 400;
+function pickDelay({ min, max }: { min: number; max: number }): number {
+  return min === max ? min : min + Math.floor(Math.random() * (max - min + 1));
 }
 
 function lowerCaseHeaders(headers: Request['headers']): Record<string, string> {

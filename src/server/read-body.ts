@@ -17,7 +17,7 @@ export interface ReadBody {
  * // [{ location: 'body', message: 'must be valid JSON: Expected ...' }]
  */
 export function readBody(
-  operation: ContractOperation,
+  operation: ContractOperation | undefined,
   contentType: string | undefined,
   raw: Buffer | undefined,
 ): ReadBody {
@@ -25,7 +25,7 @@ export function readBody(
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const isJson = /^application\/([\w.+-]*\+)?json$/.test(mediaType);
   const violations: Violation[] = [];
-  const accepted = operation.requestMediaTypes;
+  const accepted = operation?.requestMediaTypes ?? [];
   if (accepted.length > 0 && !accepted.some((type) => matchesMediaType(type, mediaType))) {
     violations.push({
       location: 'header/content-type',

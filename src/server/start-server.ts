@@ -3,18 +3,20 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { MockServerOptions, ResolvedConfig } from '../config/config-schema.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
-import { loadContract, type Contract } from '../engine/load-contract.ts';
-import { validateRequest } from '../engine/prism-engine.ts';
-import { formatViolations } from '../engine/violation.ts';
+import { createLiveContract } from '../engine/live-contract.ts';
+import { loadContract } from '../engine/load-contract.ts';
 import { ConfigError } from '../errors.ts';
-import { loadFixtures, type CheckFixture } from '../store/load-fixtures.ts';
-import { createMemoryStore } from '../store/record-store.ts';
 import { createCoverage } from '../journal/coverage.ts';
 import { createJournal } from '../journal/journal.ts';
 import { openRecordFile } from '../journal/record-file.ts';
 import { packageVersion } from '../package-version.ts';
+import { loadFixtures } from '../store/load-fixtures.ts';
+import { createMemoryStore } from '../store/record-store.ts';
+import { createStubRegistry } from '../stubs/stub-registry.ts';
 import { createAdminApp, createApp, type AppDeps } from './create-app.ts';
 import { createLogger } from './create-logger.ts';
+import { fixtureCheck } from './fixture-check.ts';
+import { reloadOnChange } from './reload-on-change.ts';
 
 /** A listening mock server. */
 export interface RunningMockServer {
@@ -27,7 +29,8 @@ export interface RunningMockServer {
   close(): Promise<void>;
 }
 
-const shutdownGraceMs = 10_000;
+// Under the 10 s that `docker stop` waits before it kills the process.
+const shutdownGraceMs = 8_000;
 
 /**
  * Starts the mock server. Takes the same settings as the CLI; throws a ConfigError for a bad one.
@@ -39,19 +42,19 @@ const shutdownGraceMs = 10_000;
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const config = resolveConfig(options);
-  const contract = await loadContract(config.spec);
+  const initial = await loadContract(config.spec);
   const fixtures =
-    config.fixtures === undefined
-      ? []
-      : await loadFixtures(config.fixtures, fixtureCheck(contract));
+    config.fixtures === undefined ? [] : await loadFixtures(config.fixtures, fixtureCheck(initial));
   const logger = createLogger(config);
+  const contract = createLiveContract(initial);
   const deps: AppDeps = {
     config,
     contract,
     store: createMemoryStore(fixtures),
     logger,
     journal: createJournal(config.journalLimit),
-    coverage: createCoverage(contract.operations),
+    coverage: createCoverage(() => contract.current.operations),
+    stubs: createStubRegistry(),
     recordFile:
       config.recordFile === undefined ? undefined : openRecordFile(config.recordFile, logger),
     version: packageVersion,
@@ -66,13 +69,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     servers.push(adminServer);
     adminUrl = `${urlOf(config.host, await listen(adminServer, config.adminPort, config))}/__admin`;
   }
+  const stopWatching = config.watch ? reloadOnChange(deps) : () => undefined;
   logger.info(
     {
       url,
       adminUrl,
       mode: config.mode,
-      spec: contract.path,
-      contract: `${contract.title} ${contract.version}`,
+      spec: initial.path,
+      contract: `${initial.title} ${initial.version}`,
+      hash: initial.hash,
     },
     `plant-store-mock listening on ${url}`,
   );
@@ -81,6 +86,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     port,
     adminUrl,
     close: async () => {
+      stopWatching();
       await Promise.all(servers.map((server) => closeGracefully(server)));
       await deps.recordFile?.close();
       logger.info('plant-store-mock stopped');
@@ -128,31 +134,4 @@ function closeGracefully(server: Server): Promise<void> {
     });
     server.closeIdleConnections();
   });
-}
-
-// Fixtures are request bodies of the contract's first create-like operation (a POST with a JSON body).
-function fixtureCheck(contract: Contract): CheckFixture {
-  const create = contract.operations.find(
-    (op) => op.method === 'POST' && op.requestMediaTypes.some((t) => t.includes('json')),
-  );
-  return (record) => {
-    if (
-      record === null ||
-      typeof record !== 'object' ||
-      (record as { id?: unknown }).id === undefined
-    ) {
-      return 'must be an object with an id';
-    }
-    if (create === undefined) return undefined;
-    const violations = validateRequest(create, {
-      method: create.method,
-      path: create.path,
-      query: {},
-      headers: { 'content-type': 'application/json' },
-      body: record,
-    });
-    return violations.length === 0
-      ? undefined
-      : `does not match ${create.operationId}'s request body: ${formatViolations(violations)}`;
-  };
 }

@@ -12,6 +12,8 @@ export interface RecordStore {
   list(session: string): StoredRecord[];
   /** Puts one session, or every session when none is named, back to the fixtures. */
   reset(session?: string): void;
+  /** Replaces the fixtures and puts every session back to them (a reloaded fixtures file). */
+  replaceFixtures(records: readonly StoredRecord[]): void;
 }
 
 /**
@@ -22,7 +24,8 @@ export interface RecordStore {
  * store.insert('default', 2, { id: 2, name: 'Fern' }); // true
  * store.insert('default', 1, { id: 1, name: 'Ivy' }); // false: id 1 is a fixture
  */
-export function createMemoryStore(fixtures: readonly StoredRecord[] = []): RecordStore {
+export function createMemoryStore(initialFixtures: readonly StoredRecord[] = []): RecordStore {
+  let fixtures = initialFixtures;
   const sessions = new Map<string, Map<string, StoredRecord>>();
 
   function namespace(session: string): Map<string, StoredRecord> {
@@ -44,6 +47,10 @@ export function createMemoryStore(fixtures: readonly StoredRecord[] = []): Recor
       return true;
     },
     list: (session) => [...namespace(session).values()],
+    replaceFixtures(records) {
+      fixtures = records;
+      sessions.clear();
+    },
     reset(session) {
       if (session === undefined) sessions.clear();
       else sessions.delete(session);

@@ -1,0 +1,72 @@
+import { formatViolations } from '../engine/violation.ts';
+import { HttpError } from '../errors.ts';
+import { checkStub } from '../stubs/check-stub.ts';
+import type { Stub } from '../stubs/stub.ts';
+import type { AdminContext, AdminReply } from './admin-context.ts';
+import { checkAdminBody } from './check-admin-body.ts';
+
+/** POST /__admin/stubs: 201 with the stub, or 400 with the contract violations it would serve. */
+export function createStub({ deps, session, body }: AdminContext): AdminReply {
+  const definition = checkAdminBody.stub(body);
+  if (definition.delayMs !== undefined && definition.delayMs > deps.maxDelay) {
+    throw new HttpError(
+      'INVALID_ADMIN_REQUEST',
+      `Failed to register the stub: delayMs ${definition.delayMs} is over --max-delay (${deps.maxDelay} ms). Make sure to ask for a shorter delay.`,
+    );
+  }
+  const { operationIds, violations } = checkStub(definition, deps.contract.current.operations);
+  if (violations.length > 0 && definition.allowContractViolation !== true) {
+    return {
+      status: 400,
+      body: {
+        error: 400,
+        message: `Failed to register the stub: it breaks the contract: ${formatViolations(violations)}. Make sure the status and body are ones the contract allows, or set "allowContractViolation": true.`,
+        violations,
+      },
+    };
+  }
+  const stub: Stub = {
+    ...definition,
+    id: deps.stubs.nextId(),
+    session,
+    createdAt: new Date().toISOString(),
+    uses: 0,
+    operationIds,
+    violations,
+  };
+  deps.stubs.add(stub);
+  return { status: 201, body: stub };
+}
+
+/** GET /__admin/stubs */
+export function listStubs({ deps, session }: AdminContext): AdminReply {
+  return { status: 200, body: { stubs: deps.stubs.list(session) } };
+}
+
+/** GET /__admin/stubs/:id */
+export function getStub({ deps, session, params }: AdminContext): AdminReply {
+  return {
+    status: 200,
+    body: foundStub(deps.stubs.get(session, params.id ?? ''), params.id, session),
+  };
+}
+
+/** DELETE /__admin/stubs/:id */
+export function removeStub({ deps, session, params }: AdminContext): AdminReply {
+  if (!deps.stubs.remove(session, params.id ?? '')) foundStub(undefined, params.id, session);
+  return { status: 204 };
+}
+
+/** DELETE /__admin/stubs */
+export function clearStubs({ deps, session }: AdminContext): AdminReply {
+  deps.stubs.clear(session);
+  return { status: 204 };
+}
+
+function foundStub(stub: Stub | undefined, id: string | undefined, session: string): Stub {
+  if (stub !== undefined) return stub;
+  throw new HttpError(
+    'NOT_FOUND',
+    `No stub has id ${id ?? ''} in session "${session}". Make sure the id comes from POST /__admin/stubs of the same session.`,
+  );
+}

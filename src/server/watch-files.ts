@@ -1,0 +1,46 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+
+const settleMs = 100;
+
+/**
+ * Calls `onChange(path)` once a watched file has changed and settled. Watches the folder rather
+ * than the file, so editors that save by writing a new file and renaming it are seen too.
+ *
+ * @example
+ * const stop = watchFiles(['openapi.yaml'], (path) => reload(path));
+ * stop();
+ */
+export function watchFiles(paths: readonly string[], onChange: (path: string) => void): () => void {
+  const watchers: FSWatcher[] = [];
+  const timers = new Map<string, NodeJS.Timeout>();
+  const byFolder = new Map<string, Map<string, string>>();
+  for (const path of paths.map((p) => resolve(p))) {
+    const names = byFolder.get(dirname(path)) ?? new Map<string, string>();
+    names.set(basename(path), path);
+    byFolder.set(dirname(path), names);
+  }
+  for (const [folder, names] of byFolder) {
+    const watcher = watch(folder, (_event, filename) => {
+      const path = filename === null ? undefined : names.get(filename);
+      if (path === undefined) return;
+      clearTimeout(timers.get(path));
+      timers.set(
+        path,
+        setTimeout(() => {
+          onChange(path);
+        }, settleMs),
+      );
+    });
+    watcher.unref();
+    watchers.push(watcher);
+  }
+  return () => {
+    watchers.forEach((watcher) => {
+      watcher.close();
+    });
+    timers.forEach((timer) => {
+      clearTimeout(timer);
+    });
+  };
+}

@@ -1,0 +1,36 @@
+import type { EngineRequest } from '../engine/prism-engine.ts';
+import type { Violation } from '../engine/violation.ts';
+import type { Interaction } from '../journal/interaction.ts';
+import { redactHeaders } from '../journal/redact-headers.ts';
+
+/**
+ * A request seen as the journal will record it (before it is answered), so that stubs match with
+ * the same request patterns as verification does.
+ */
+export function probeOf(
+  request: EngineRequest,
+  operationId: string | null,
+  violations: Violation[],
+): Interaction {
+  return {
+    id: '',
+    receivedAt: '',
+    durationMs: 0,
+    session: '',
+    operationId,
+    request: {
+      method: request.method,
+      path: request.path,
+      query: request.query,
+      headers: redactHeaders(request.headers),
+      body: request.body ?? null,
+    },
+    response: { status: 0, headers: {}, body: null },
+    source: '',
+    contract: {
+      hash: '',
+      request: { valid: violations.length === 0, violations },
+      response: { valid: true, violations: [] },
+    },
+  };
+}
