@@ -6,7 +6,15 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^plant-store-mock$/, replacement: source('./src/index.ts') }],
+    alias: [
+      { find: /^plant-store-mock$/, replacement: source('./src/index.ts') },
+      { find: /^plant-store-mock\/client$/, replacement: source('./src/client/index.ts') },
+      { find: /^plant-store-mock\/vitest$/, replacement: source('./src/vitest/index.ts') },
+      {
+        find: /^plant-store-mock\/testcontainers$/,
+        replacement: source('./src/testcontainers/index.ts'),
+      },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],

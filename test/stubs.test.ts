@@ -251,3 +251,26 @@ describe('managing stubs', () => {
     expect((await admin(server, '/stubs')).body).toEqual({ stubs: [] });
   });
 });
+
+describe('stubs through the client', () => {
+  it('registers, lists and removes stubs, and reports a refused one with its violations', async () => {
+    const { createMockClient, MockClientError } = await import('plant-store-mock/client');
+    const mock = createMockClient({ url: server.url, session: 'client' });
+    const registered = await mock.stub({
+      pattern: { body: { matches: { name: 'Bad' } } },
+      response: { status: 400, body: { error: 400, message: 'No' } },
+    });
+    expect((await mock.stubs()).map((s) => s.id)).toEqual([registered.id]);
+    expect((await createPlant(server, { id: 1, name: 'Bad' }, mock.sessionHeaders)).status).toBe(
+      400,
+    );
+    await mock.removeStub(registered.id);
+    expect(await mock.stubs()).toEqual([]);
+    const refused = await mock
+      .stub({ pattern: {}, response: { status: 418, body: {} } })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(MockClientError);
+    expect((refused as InstanceType<typeof MockClientError>).status).toBe(400);
+    expect((refused as Error).message).toMatch(/418 is not declared for createPlant/);
+  });
+});

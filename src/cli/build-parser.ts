@@ -31,7 +31,7 @@ export function buildParser(args: string[]): Argv {
         defaultDescription: 'the bundled openapi.yaml',
       },
       port: {
-        type: 'number',
+        type: 'string',
         describe: 'Port to listen on (0 picks a free one)',
         default: defaults.port.default,
       },
@@ -58,7 +58,7 @@ export function buildParser(args: string[]): Argv {
         default: defaults.cors.default,
       },
       'request-timeout': {
-        type: 'number',
+        type: 'string',
         describe: 'Milliseconds a client has to send a whole request',
         default: defaults.requestTimeout.default,
       },
@@ -68,7 +68,7 @@ export function buildParser(args: string[]): Argv {
         default: '0',
       },
       'max-delay': {
-        type: 'number',
+        type: 'string',
         describe: 'Upper bound of any delay, and how long a timeout fault holds a request',
         default: defaults.maxDelay.default,
       },
@@ -78,7 +78,7 @@ export function buildParser(args: string[]): Argv {
         default: defaults.watch.default,
       },
       'journal-limit': {
-        type: 'number',
+        type: 'string',
         describe: 'Interactions the journal keeps (oldest dropped first)',
         default: defaults.journalLimit.default,
       },
@@ -91,7 +91,7 @@ export function buildParser(args: string[]): Argv {
         describe: 'Bearer token required by every /__admin endpoint but health',
       },
       'admin-port': {
-        type: 'number',
+        type: 'string',
         describe: 'Serve the admin API on this port instead of the mock port',
       },
       'log-level': {
@@ -113,6 +113,10 @@ export function buildParser(args: string[]): Argv {
     .epilogue(`Every option can also be set by an env var: --max-body is ${envPrefix}_MAX_BODY.`);
 }
 
+const integerSettings = Object.entries(configSchema.properties)
+  .filter(([, schema]) => 'type' in schema && schema.type === 'integer')
+  .map(([key]) => key);
+
 /** Maps parsed flags onto the programmatic options (same names, camelCase). */
 export function toOptions(argv: Record<string, unknown>): MockServerOptions {
   const options: Record<string, unknown> = {};
@@ -125,8 +129,10 @@ export function toOptions(argv: Record<string, unknown>): MockServerOptions {
       .map((token) => token.trim())
       .filter((token) => token !== '');
   }
-  if (typeof options.maxBody === 'string' && /^\d+$/.test(options.maxBody)) {
-    options.maxBody = Number(options.maxBody);
+  // Numbers arrive as typed, so that `--port abc` is reported as "abc", not as NaN.
+  for (const key of [...integerSettings, 'maxBody', 'delay']) {
+    const value = options[key];
+    if (typeof value === 'string' && /^\d+$/.test(value)) options[key] = Number(value);
   }
   return options;
 }

@@ -69,5 +69,5 @@ function parseDocument(path: string, text: string): object {
 
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0] ?? message;
+  return (message.split('\n')[0] ?? message).replace(/:$/, '');
 }

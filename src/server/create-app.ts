@@ -5,6 +5,7 @@ import type { AdminDeps } from '../admin/admin-context.ts';
 import { createAdminRouter } from '../admin/create-admin-router.ts';
 import { health } from '../admin/state-handlers.ts';
 import type { ResolvedConfig } from '../config/config-schema.ts';
+import { HttpError } from '../errors.ts';
 import { recordInteractions } from '../journal/record-interactions.ts';
 import type { RecordFile } from '../journal/record-file.ts';
 import { createDynamicMode } from '../modes/dynamic-mode.ts';
@@ -38,6 +39,15 @@ export function createApp(deps: AppDeps): Express {
     app.get('/__admin/health', (_req, res) => {
       res.json(
         health({ deps: adminDeps, session: '', query: {}, params: {}, body: undefined }).body,
+      );
+    });
+    // Admin calls sent here by mistake are not mock traffic: answer them without recording them.
+    app.use('/__admin', (req, _res, next) => {
+      next(
+        new HttpError(
+          'NOT_FOUND',
+          `The admin API is not on this port: ${req.method} /__admin${req.path}. Make sure to send admin requests to the --admin-port.`,
+        ),
       );
     });
   }

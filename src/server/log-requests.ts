@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Mode } from '../config/config-schema.ts';
+import type { HttpError } from '../errors.ts';
 import type { Outcome } from './mock-handler.ts';
 
 /** Logs one line per answered request: method, path, status, duration, mode, operation, source. */
@@ -17,11 +18,18 @@ export function logRequests(logger: Logger, mode: Mode) {
           durationMs: Number(process.hrtime.bigint() - started) / 1e6,
           mode,
           operationId: outcome?.operation?.operationId ?? null,
-          source: outcome?.source ?? 'error',
+          source: outcome?.source ?? sourceOf(req, res),
         },
         'request',
       );
     });
     next();
   };
+}
+
+function sourceOf(req: Request, res: Response): string {
+  const error = res.locals.error as HttpError | undefined;
+  if (error !== undefined) return `error:${error.code}`;
+  if (req.originalUrl.startsWith('/__admin')) return 'admin';
+  return req.method === 'OPTIONS' ? 'preflight' : 'unknown';
 }

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { MockServerOptions, ResolvedConfig } from '../config/config-schema.ts';
@@ -99,7 +99,23 @@ function createHttpServer(app: Express, config: ResolvedConfig): Server {
     requestTimeout: config.requestTimeout,
     headersTimeout: Math.min(config.requestTimeout, 60_000),
   };
-  return createServer(timeouts, app);
+  const server = createServer(timeouts, app);
+  // Once closing, answers in flight end their keep-alive connection instead of holding it open.
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (closing.has(server)) res.shouldKeepAlive = false;
+    else inFlight(server).add(res);
+    res.once('close', () => inFlight(server).delete(res));
+  });
+  return server;
+}
+
+const closing = new WeakSet<Server>();
+const responses = new WeakMap<Server, Set<ServerResponse>>();
+
+function inFlight(server: Server): Set<ServerResponse> {
+  let set = responses.get(server);
+  if (set === undefined) responses.set(server, (set = new Set()));
+  return set;
 }
 
 function urlOf(host: string, port: number): string {
@@ -128,6 +144,10 @@ function closeGracefully(server: Server): Promise<void> {
       server.closeAllConnections();
     }, shutdownGraceMs);
     force.unref();
+    closing.add(server);
+    for (const res of inFlight(server)) {
+      if (!res.headersSent) res.shouldKeepAlive = false;
+    }
     server.close(() => {
       clearTimeout(force);
       resolve();

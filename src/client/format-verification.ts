@@ -1,0 +1,85 @@
+import type { RequestPattern } from '../journal/request-pattern.ts';
+import type { NearMiss, Times, VerifyResult } from '../journal/verify-requests.ts';
+
+/**
+ * What a failed `verify` or `verifySequence` was asked and what the mock answered.
+ *
+ * @example
+ * const { kind, patterns, result } = verificationError.failure;
+ */
+export interface VerificationFailure {
+  kind: 'count' | 'sequence';
+  session: string;
+  /** One pattern for `verify`, the ordered list for `verifySequence`. */
+  patterns: RequestPattern[];
+  /** The mock's 422 body. */
+  result: VerifyResult;
+}
+
+/**
+ * A failed verification as lines for a test report: pattern(s), expected against actual, then one
+ * line per near miss (`#id METHOD path -> status: differences`).
+ *
+ * @example
+ * formatVerification({ kind: 'count', session: 'default', patterns: [{ path: '/plants' }], result });
+ * // 'Failed to verify requests in session "default": expected at least 1 matching request, got 0.\n...'
+ */
+export function formatVerification({
+  kind,
+  session,
+  patterns,
+  result,
+}: VerificationFailure): string {
+  const lines =
+    kind === 'count'
+      ? [
+          `Failed to verify requests in session "${session}": expected ${result.expected} matching ${plural(result.expected)}, got ${result.count}.`,
+          `Pattern: ${JSON.stringify(patterns[0] ?? {})}`,
+        ]
+      : [
+          `Failed to verify a sequence in session "${session}": expected ${result.expected} (matched ${result.count} of ${patterns.length}).`,
+          'Patterns, in order:',
+          ...patterns.map((pattern, index) => `  ${index}: ${JSON.stringify(pattern)}`),
+        ];
+  lines.push(...formatNearMisses(result.nearMisses, session));
+  lines.push(
+    `Make sure the code under test sent its requests to this mock with the header X-Mock-Session: ${session}.`,
+  );
+  return lines.join('\n');
+}
+
+/**
+ * Near misses, one per line, closest first; a single line when there are none.
+ *
+ * @example
+ * formatNearMisses(result.nearMisses, 'default');
+ * // ['Near misses, closest first:', '  #3 POST /plants -> 400: body.name: expected "Fern", got nothing']
+ */
+export function formatNearMisses(nearMisses: readonly NearMiss[], session: string): string[] {
+  if (nearMisses.length === 0) return [`No recorded request in session "${session}" came close.`];
+  return [
+    'Near misses, closest first:',
+    ...nearMisses.map(
+      (miss) =>
+        `  #${miss.id} ${miss.method} ${miss.path} -> ${miss.status}: ${miss.differences.join('; ')}`,
+    ),
+  ];
+}
+
+/**
+ * `exactly 2`, `at most 1`, `between 1 and 3`, `at least 1` (the default), as the mock says it.
+ *
+ * @example
+ * describeTimes({ atLeast: 1, atMost: 3 }); // 'between 1 and 3'
+ */
+export function describeTimes(times: Times = {}): string {
+  if (times.exactly !== undefined) return `exactly ${times.exactly}`;
+  if (times.atLeast !== undefined && times.atMost !== undefined)
+    return `between ${times.atLeast} and ${times.atMost}`;
+  if (times.atMost !== undefined) return `at most ${times.atMost}`;
+  return `at least ${times.atLeast ?? 1}`;
+}
+
+function plural(expected: string): string {
+  return /(^|\s)1$/.test(expected) ? 'request' : 'requests';
+}

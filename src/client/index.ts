@@ -1,0 +1,31 @@
+/**
+ * `plant-store-mock/client`: a typed client of the mock's admin API, for consumer tests.
+ * Depends on `fetch` only, never on the server.
+ *
+ * @example
+ * import { createMockClient, VerificationError } from 'plant-store-mock/client';
+ * const mock = createMockClient({ url: 'http://127.0.0.1:4010', session: 'my-suite' });
+ * await mock.verify({ method: 'POST', path: '/plants' }, { exactly: 1 });
+ */
+export { createMockClient } from './create-mock-client.ts';
+export { MockClientError } from './mock-client-error.ts';
+export { VerificationError } from './verification-error.ts';
+export {
+  formatVerification,
+  formatNearMisses,
+  describeTimes,
+  type VerificationFailure,
+} from './format-verification.ts';
+export type {
+  Har,
+  MockClient,
+  MockClientOptions,
+  RequestList,
+  RequestQuery,
+} from './mock-client.ts';
+export type { CoverageReport } from '../journal/coverage.ts';
+export type { Interaction, Verdict } from '../journal/interaction.ts';
+export type { RequestPattern } from '../journal/request-pattern.ts';
+export type { NearMiss, Times, VerifyResult } from '../journal/verify-requests.ts';
+export type { Violation } from '../engine/violation.ts';
+export type { Stub, StubDefinition } from '../stubs/stub.ts';

@@ -1,0 +1,115 @@
+import type { CoverageReport } from '../journal/coverage.ts';
+import type { Interaction } from '../journal/interaction.ts';
+import type { RequestPattern } from '../journal/request-pattern.ts';
+import type { toHar } from '../journal/to-har.ts';
+import type { Times } from '../journal/verify-requests.ts';
+import type { Stub, StubDefinition } from '../stubs/stub.ts';
+
+/**
+ * Where the mock answers and how to reach its admin API.
+ *
+ * @example
+ * const options: MockClientOptions = { url: server.url, adminUrl: server.adminUrl, adminToken: 't' };
+ */
+export interface MockClientOptions {
+  /** The mock's base URL, e.g. `http://127.0.0.1:4010` (RunningMockServer `url`). */
+  url: string;
+  /** The session to record in and ask about (`X-Mock-Session`). Default `default`. */
+  session?: string;
+  /** The server's `adminToken`, sent as `Authorization: Bearer <token>`. */
+  adminToken?: string;
+  /** The admin API's URL; default `${url}/__admin`. Give RunningMockServer `adminUrl` with `adminPort`. */
+  adminUrl?: string;
+}
+
+/**
+ * Filters of `requests()`.
+ *
+ * @example
+ * await mock.requests({ operationId: 'createPlant', status: 400, limit: 5 });
+ */
+export interface RequestQuery {
+  /** At most this many, newest first. */
+  limit?: number;
+  /** Only requests after this interaction id, or received at or after this date. */
+  since?: string | Date;
+  operationId?: string;
+  /** Only requests answered with this status. */
+  status?: number;
+}
+
+/**
+ * The answer of `requests()`: newest first.
+ *
+ * @example
+ * const { requests, meta } = await mock.requests();
+ * if (meta.dropped > 0) console.warn('the journal is full; raise --journal-limit');
+ */
+export interface RequestList {
+  requests: Interaction[];
+  meta: {
+    /** How many matched the query before `limit`. */
+    total: number;
+    /** How many of this session's requests a full journal has dropped. */
+    dropped: number;
+  };
+}
+
+/**
+ * The session's journal as a HAR 1.2 log.
+ *
+ * @example
+ * await writeFile('plants.har', JSON.stringify(await mock.har()));
+ */
+export type Har = ReturnType<typeof toHar>;
+
+/**
+ * A typed client of the mock's `/__admin` API, bound to one session. Every call sends
+ * `X-Mock-Session` and, when given, the admin token. Non-2xx answers throw MockClientError;
+ * failed verifications throw VerificationError.
+ *
+ * @example
+ * const mock = createMockClient({ url: server.url, session: 'checkout' });
+ * await fetch(`${mock.url}/plants`, { method: 'POST', headers: { ...mock.sessionHeaders, ... }, body });
+ * await mock.verify({ method: 'POST', path: '/plants' }, { exactly: 1 });
+ */
+export interface MockClient {
+  /** The mock's base URL, for the code under test. */
+  readonly url: string;
+  readonly adminUrl: string;
+  /** The session this client is bound to. */
+  readonly sessionName: string;
+  /** `{ 'X-Mock-Session': sessionName }`: add to mock requests so they are recorded in this session. */
+  readonly sessionHeaders: Readonly<Record<string, string>>;
+  /** Recorded requests, newest first. */
+  requests(query?: RequestQuery): Promise<RequestList>;
+  /** One recorded request by its id. */
+  request(id: string): Promise<Interaction>;
+  /** Forgets the session's recorded requests (coverage stays; see `reset`). */
+  clearRequests(): Promise<void>;
+  /** How many recorded requests match the pattern. */
+  count(pattern?: RequestPattern): Promise<number>;
+  /** The recorded requests that match the pattern, oldest first. */
+  find(pattern?: RequestPattern): Promise<Interaction[]>;
+  /** Resolves to the number of matches when it is as expected (default: at least 1), else throws VerificationError. */
+  verify(pattern: RequestPattern, times?: Times): Promise<number>;
+  /** Resolves when requests matching the patterns arrived in that order, else throws VerificationError. */
+  verifySequence(patterns: readonly RequestPattern[]): Promise<number>;
+  /** How often each operation answered each declared status. */
+  coverage(): Promise<CoverageReport>;
+  /** Clears the session's requests, coverage and stubs and puts its stateful store back to the fixtures. */
+  reset(): Promise<void>;
+  /** The session's recorded requests as a HAR 1.2 log. */
+  har(): Promise<Har>;
+  /**
+   * Registers a stub in the session; a stub that breaks the contract is refused (MockClientError
+   * 400 with the violations) unless it sets `allowContractViolation`.
+   */
+  stub(definition: StubDefinition): Promise<Stub>;
+  /** The session's stubs, in match order. */
+  stubs(): Promise<Stub[]>;
+  /** Removes one stub of the session. */
+  removeStub(id: string): Promise<void>;
+  /** A client of the same mock bound to another session. */
+  session(name: string): MockClient;
+}

@@ -1,0 +1,102 @@
+import { GenericContainer, GenericContainerBuilder, Wait, type BuildOptions } from 'testcontainers';
+import type { Mode } from '../config/config-schema.ts';
+import { plantStoreMockPort } from './plant-store-mock-port.ts';
+import { StartedPlantStoreMockContainer } from './started-plant-store-mock-container.ts';
+
+/**
+ * The image name `fromDockerfile` builds and the constructor runs by default.
+ *
+ * @example
+ * // docker build -t plant-store-mock:latest .
+ * new PlantStoreMockContainer(defaultImage);
+ */
+export const defaultImage = 'plant-store-mock:latest';
+/**
+ * Where `withFixtures` puts the fixtures file inside the container.
+ *
+ * @example
+ * container.withFixtures('./fixtures/plants.json'); // PLANT_MOCK_FIXTURES=/tmp/plant-store-mock/fixtures.json
+ */
+export const fixturesTarget = '/tmp/plant-store-mock/fixtures.json';
+
+/**
+ * The mock as a Testcontainers container. The image reads its settings only from PLANT_MOCK_* env
+ * vars, which the `with...` methods set; it is ready once `GET /__admin/health` answers 200.
+ *
+ * @example
+ * import { PlantStoreMockContainer } from 'plant-store-mock/testcontainers';
+ * const mock = await new PlantStoreMockContainer().withMode('dynamic').withSeed(42).start();
+ * await fetch(`${mock.getUrl()}/plants`, { method: 'POST', ... });
+ * await mock.client().verify({ method: 'POST', path: '/plants' });
+ * await mock.stop();
+ */
+export class PlantStoreMockContainer extends GenericContainer {
+  #adminToken: string | undefined;
+
+  constructor(image: string = defaultImage) {
+    super(image);
+    this.withExposedPorts(plantStoreMockPort).withWaitStrategy(
+      Wait.forHttp('/__admin/health', plantStoreMockPort),
+    );
+  }
+
+  /**
+   * Builds the image from the project's Dockerfile; `build()` tags it (`plant-store-mock:latest`
+   * unless named) and resolves to a PlantStoreMockContainer that runs it. A builder rather than
+   * a container, as on GenericContainer, whose static `fromDockerfile` this must stay compatible with.
+   *
+   * @example
+   * const container = await PlantStoreMockContainer.fromDockerfile(projectRoot).build();
+   * const mock = await container.withMode('static').start();
+   */
+  static override fromDockerfile(
+    context: string,
+    dockerfileName = 'Dockerfile',
+  ): PlantStoreMockContainerBuilder {
+    return new PlantStoreMockContainerBuilder(context, dockerfileName);
+  }
+
+  /** PLANT_MOCK_MODE: `stateful` (the image's default), `static` or `dynamic`. */
+  withMode(mode: Mode): this {
+    return this.withEnvironment({ PLANT_MOCK_MODE: mode });
+  }
+
+  /** PLANT_MOCK_SEED: makes dynamic responses repeatable. */
+  withSeed(seed: string | number): this {
+    return this.withEnvironment({ PLANT_MOCK_SEED: String(seed) });
+  }
+
+  /** Copies a fixtures JSON file from the host into the container and sets PLANT_MOCK_FIXTURES. */
+  withFixtures(hostPath: string): this {
+    // 0644: the image runs as an unprivileged user, whatever the host file's mode.
+    return this.withCopyFilesToContainer([
+      { source: hostPath, target: fixturesTarget, mode: 0o644 },
+    ]).withEnvironment({ PLANT_MOCK_FIXTURES: fixturesTarget });
+  }
+
+  /** PLANT_MOCK_ADMIN_TOKEN; `client()` of the started container sends it. */
+  withAdminToken(token: string): this {
+    this.#adminToken = token;
+    return this.withEnvironment({ PLANT_MOCK_ADMIN_TOKEN: token });
+  }
+
+  override async start(): Promise<StartedPlantStoreMockContainer> {
+    return new StartedPlantStoreMockContainer(await super.start(), this.#adminToken);
+  }
+}
+
+/**
+ * Builds the mock's image from a Dockerfile; `build()` resolves to a PlantStoreMockContainer.
+ *
+ * @example
+ * const container = await PlantStoreMockContainer.fromDockerfile('.').build('plant-store-mock:dev');
+ */
+export class PlantStoreMockContainerBuilder extends GenericContainerBuilder {
+  override async build(
+    image: string = defaultImage,
+    options?: BuildOptions,
+  ): Promise<PlantStoreMockContainer> {
+    await super.build(image, options);
+    return new PlantStoreMockContainer(image);
+  }
+}

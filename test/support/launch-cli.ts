@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/** The project root: the CLI runs from here, as `npm start` runs it. */
+export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const mainScript = 'src/cli/main.ts';
+
+export interface CliExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** A running `plant-store-mock` process with its output split into lines. */
+export interface LaunchedCli {
+  child: ChildProcess;
+  /** Every stdout line so far. */
+  readonly lines: readonly string[];
+  /** Everything written to stderr so far. */
+  stderr(): string;
+  /** Resolves with the first stdout line (past or future) that passes `test`; rejects on exit. */
+  waitForLine(test: (line: string) => boolean, what: string): Promise<string>;
+  /** Settles when the process has exited and its output is fully read; never rejects. */
+  exited: Promise<CliExit>;
+}
+
+const running = new Set<LaunchedCli>();
+
+/**
+ * Launches the CLI as users run it: the project's Node (24, which strips the types) on
+ * src/cli/main.ts, from the project root. `PLANT_MOCK_*` variables of the test run are dropped so
+ * only `env` reaches the process. Unlike spawn-cli.ts it adds no flags and waits for nothing, so
+ * it also serves for runs that are meant to fail.
+ *
+ * @example
+ * const cli = launchCli(['--port', '0'], { PLANT_MOCK_MODE: 'dynamic' });
+ * await cli.waitForLine((line) => line.includes('listening'), 'the start-up line');
+ */
+export function launchCli(args: readonly string[], env: Record<string, string> = {}): LaunchedCli {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('PLANT_MOCK_')),
+  );
+  const child = spawn(process.execPath, [mainScript, ...args], {
+    cwd: projectRoot,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const waiters = new Set<{ test: (line: string) => boolean; resolve: (line: string) => void }>();
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const reader = createInterface({ input: child.stdout, crlfDelay: Infinity });
+  reader.on('line', (line) => {
+    lines.push(line);
+    for (const waiter of waiters) {
+      if (waiter.test(line)) {
+        waiters.delete(waiter);
+        waiter.resolve(line);
+      }
+    }
+  });
+  const readerClosed = new Promise<void>((resolve) => reader.once('close', resolve));
+  const exited = new Promise<CliExit>((resolve) => {
+    child.once('error', (error) => {
+      stderr += `Failed to spawn the CLI: ${error.message}\n`;
+      resolve({ code: null, signal: null });
+    });
+    child.once('close', (code, signal) => {
+      resolve({ code, signal });
+    });
+  }).then(async (exit) => {
+    await readerClosed;
+    return exit;
+  });
+  const cli: LaunchedCli = {
+    child,
+    lines,
+    stderr: () => stderr,
+    waitForLine(test, what) {
+      const seen = lines.find(test);
+      if (seen !== undefined) return Promise.resolve(seen);
+      return new Promise<string>((resolve, reject) => {
+        waiters.add({ test, resolve });
+        void exited.then((exit) => {
+          reject(
+            new Error(
+              `The CLI exited (${JSON.stringify(exit)}) before printing ${what}.\nstdout:\n${lines.join('\n')}\nstderr:\n${stderr}`,
+            ),
+          );
+        });
+      });
+    },
+    exited,
+  };
+  running.add(cli);
+  void exited.then(() => running.delete(cli));
+  return cli;
+}
+
+/** Runs the CLI to its end and returns what it printed. */
+export async function runCli(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<CliExit & { stdout: string; stderr: string }> {
+  const cli = launchCli(args, env);
+  const exit = await cli.exited;
+  return { ...exit, stdout: cli.lines.join('\n'), stderr: cli.stderr() };
+}
+
+/** The parsed start-up log line of a JSON-logging CLI. */
+export interface StartupLine {
+  msg: string;
+  url: string;
+  mode: string;
+  [field: string]: unknown;
+}
+
+/** Launches the CLI with JSON logs and waits for its start-up line, which carries the URL. */
+export async function startCli(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<{ cli: LaunchedCli; url: string; startup: StartupLine }> {
+  const cli = launchCli(args, env);
+  const line = await cli.waitForLine(
+    (text) => typeof parseLogLine(text)?.url === 'string',
+    'the start-up line',
+  );
+  const startup = parseLogLine(line) as StartupLine;
+  return { cli, url: startup.url, startup };
+}
+
+/** A stdout line as a JSON log record, or undefined when it is not one. */
+export function parseLogLine(line: string): Record<string, unknown> | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const parsed = JSON.parse(line) as unknown;
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Kills every launched CLI a test left running, and waits until they are gone. */
+export async function killLeftoverClis(): Promise<void> {
+  const leftovers = [...running];
+  for (const cli of leftovers) cli.child.kill('SIGKILL');
+  await Promise.allSettled(leftovers.map((cli) => cli.exited));
+}
