@@ -1,4 +1,5 @@
 import type { HttpSecurityScheme, IHttpOperation } from '@stoplight/types';
+import { compileFastPath, type FastPath } from './compile-fast-path.ts';
 
 /** What a request must carry to pass one security scheme. */
 export type SecurityScheme =
@@ -23,6 +24,8 @@ export interface ContractOperation {
   security: readonly (readonly SecurityScheme[])[];
   /** Prism's model of the operation; only the engine reads it. */
   resource: IHttpOperation;
+  /** Prism's checks, compiled once; only the engine reads them. */
+  fast: FastPath;
 }
 
 /** Turns Prism's model of an operation into the shape the rest of the server works with. */
@@ -40,6 +43,7 @@ export function compileOperation(resource: IHttpOperation): ContractOperation {
     bodyRequired: resource.request?.body?.required === true,
     security: (resource.security ?? []).map((alternative) => alternative.map(toSecurityScheme)),
     resource,
+    fast: compileFastPath(resource),
   };
 }
 

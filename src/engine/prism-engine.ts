@@ -27,15 +27,16 @@ const silentLogger = createLogger('prism', { level: 'silent' });
 const prism = createInstance(configFor({ dynamic: false }), { logger: silentLogger });
 
 /**
- * Checks a request against its operation with Prism's validator (body, query, headers, path).
+ * Checks a request against its operation (body, query, headers, path) as Prism's validator does:
+ * with the checks compiled at start-up where they cover the operation, else with Prism itself.
  *
  * @example
  * validateRequest(operation, { method: 'POST', path: '/plants', query: {}, headers, body: { name: 5 } });
  * // [{ location: 'body', message: "must have required property 'id'" }, { location: 'body/name', message: 'must be string' }]
  */
 export function validateRequest(operation: ContractOperation, request: EngineRequest): Violation[] {
-  const result = validateInput({ resource: operation.resource, element: toPrismRequest(request) });
-  const violations = E.isLeft(result) ? result.left.map(toViolation) : [];
+  const violations =
+    operation.fast.validateRequest?.(request) ?? validateRequestWithPrism(operation, request);
   // Prism takes a JSON null for no body at all; the client did send one.
   return request.body === null
     ? violations.map((v) =>
@@ -44,6 +45,15 @@ export function validateRequest(operation: ContractOperation, request: EngineReq
           : v,
       )
     : violations;
+}
+
+/** Prism's own request validation, always; the differential test compares the fast path with it. */
+export function validateRequestWithPrism(
+  operation: ContractOperation,
+  request: EngineRequest,
+): Violation[] {
+  const result = validateInput({ resource: operation.resource, element: toPrismRequest(request) });
+  return E.isLeft(result) ? result.left.map(toViolation) : [];
 }
 
 function nullBodyViolation(operation: ContractOperation): Violation {
@@ -64,6 +74,16 @@ export function validateResponse(
   operation: ContractOperation,
   response: EngineResponse,
 ): Violation[] {
+  return (
+    operation.fast.validateResponse?.(response) ?? validateResponseWithPrism(operation, response)
+  );
+}
+
+/** Prism's own response validation, always; the differential test compares the fast path with it. */
+export function validateResponseWithPrism(
+  operation: ContractOperation,
+  response: EngineResponse,
+): Violation[] {
   const result = validateOutput({
     resource: operation.resource,
     element: { statusCode: response.status, headers: response.headers, body: response.body },
@@ -73,9 +93,30 @@ export function validateResponse(
 
 /**
  * Prism's static mock: the named example when one is asked for, else the first example, else a
- * deterministic sample of the schema.
+ * deterministic sample of the schema. Built once per operation, status and example.
  */
-export async function sampleResponse(
+export function sampleResponse(
+  operation: ContractOperation,
+  request: EngineRequest,
+  choice: { status?: number; exampleKey?: string },
+): Promise<SampleResult> {
+  // A static answer depends only on the operation, the status and the example: Prism builds it
+  // once and every later request reuses it.
+  let cache = samples.get(operation);
+  if (cache === undefined)
+    samples.set(operation, (cache = new Map<string, Promise<SampleResult>>()));
+  const key = `${choice.status ?? ''}\0${choice.exampleKey ?? ''}`;
+  let sample = cache.get(key);
+  if (sample === undefined) {
+    sample = askPrismForSample(operation, request, choice);
+    cache.set(key, sample);
+  }
+  return sample;
+}
+
+const samples = new WeakMap<ContractOperation, Map<string, Promise<SampleResult>>>();
+
+async function askPrismForSample(
   operation: ContractOperation,
   request: EngineRequest,
   choice: { status?: number; exampleKey?: string },
@@ -83,17 +124,26 @@ export async function sampleResponse(
   const mock: IHttpConfig['mock'] = { dynamic: false, mediaTypes: ['application/json'] };
   if (choice.status !== undefined) mock.code = choice.status;
   if (choice.exampleKey !== undefined) mock.exampleKey = choice.exampleKey;
-  const result = await prism.request(
-    toPrismRequest(request),
-    [operation.resource],
-    configFor(mock),
-  )();
+  // Without its callbacks: Prism would call the URLs they name, and a mock sends nothing out.
+  const resource = { ...operation.resource, callbacks: [] };
+  const result = await prism.request(toPrismRequest(request), [resource], configFor(mock))();
   if (E.isLeft(result)) {
     const error = result.left as Error & { detail?: string };
     return { ok: false, reason: error.detail ?? error.message };
   }
   const { statusCode, headers = {}, body } = result.right.output;
-  return { ok: true, response: { status: statusCode, headers: lowerCaseKeys(headers), body } };
+  return {
+    ok: true,
+    response: { status: statusCode, headers: lowerCaseKeys(headers), body: deepFreeze(body) },
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    Object.values(value).forEach(deepFreeze);
+  }
+  return value;
 }
 
 /** The JSON schema of a declared response, or undefined when the status has no JSON body. */
@@ -138,6 +188,9 @@ function toViolation(diagnostic: IPrismDiagnostic): Violation {
   }
   if (path.length === 0 && /status code/i.test(diagnostic.message)) {
     return { location: 'status', message: diagnostic.message };
+  }
+  if (path.length === 0 && /received media type/i.test(diagnostic.message)) {
+    return { location: 'header/content-type', message: diagnostic.message };
   }
   const message = diagnostic.message
     .replace(

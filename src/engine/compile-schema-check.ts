@@ -1,0 +1,95 @@
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import mergeAllOf from '@stoplight/json-schema-merge-allof';
+import {
+  stripReadOnlyProperties,
+  stripWriteOnlyProperties,
+} from '@stoplight/prism-http/dist/utils/filterRequiredProperties.js';
+import {
+  compareDateTime,
+  date_time,
+  fmtDef,
+} from '@stoplight/prism-http/dist/validator/validators/dateTime.js';
+import * as O from 'fp-ts/lib/Option.js';
+import type { Violation } from './violation.ts';
+
+// The same ajv set-up as Prism's validator, so the compiled checks decide as Prism does; the
+// differential test in test/fast-path.test.ts holds them to it.
+const options: Options = {
+  allErrors: true,
+  allowUnionTypes: true,
+  allowMatchingProperties: true,
+  strict: false,
+  coerceTypes: false,
+  logger: false,
+};
+
+type AnyAjv = Ajv | Ajv2019 | Ajv2020;
+
+function withFormats<T extends AnyAjv>(ajv: T): T {
+  addFormats.default(ajv);
+  ajv.addFormat('date-time', fmtDef(date_time, compareDateTime));
+  return ajv;
+}
+
+const instances = {
+  default: withFormats(new Ajv(options)),
+  draft2019: withFormats(new Ajv2019(options)),
+  draft2020: withFormats(new Ajv2020(options)),
+};
+
+function ajvFor(dialect: unknown): AnyAjv {
+  const name = String(dialect);
+  if (/^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/.test(name))
+    return instances.draft2020;
+  if (/^https?:\/\/json-schema\.org\/draft\/2019-09\/schema#?$/.test(name))
+    return instances.draft2019;
+  return instances.default;
+}
+
+/** Which side of the exchange a body is on: request bodies lose readOnly, responses writeOnly properties. */
+export type BodySide = 'request' | 'response';
+
+/**
+ * Compiles a body schema once into a check that lists its violations (`[]` when the value is
+ * valid), located as `body/name` with ajv's message, e.g. `must be string`.
+ *
+ * @example
+ * const check = compileSchemaCheck(schema, 'request', operation.__bundled__);
+ * check({ id: 'x', name: 'Fern' }); // [{ location: 'body/id', message: 'must be integer' }]
+ */
+export function compileSchemaCheck(
+  schema: object,
+  side: BodySide,
+  bundle: unknown,
+): (value: unknown) => Violation[] {
+  let merged: object;
+  try {
+    merged = mergeAllOf(schema, { deep: true, ignoreAdditionalProperties: true });
+  } catch {
+    merged = schema;
+  }
+  const strip = side === 'request' ? stripReadOnlyProperties : stripWriteOnlyProperties;
+  const normalized = O.getOrElse(() => merged)(strip(merged as never));
+  const validate: ValidateFunction = ajvFor((normalized as { $schema?: unknown }).$schema).compile({
+    ...normalized,
+    __bundled__: bundle,
+  });
+  return (value) => (validate(value) ? [] : (validate.errors ?? []).map(toViolation));
+}
+
+function toViolation(error: ErrorObject): Violation {
+  const segments = error.instancePath.split('/').filter((segment) => segment !== '');
+  const params = error.params as {
+    allowedValues?: unknown[];
+    additionalProperty?: string;
+    unevaluatedProperty?: string;
+  };
+  const details =
+    (params.allowedValues === undefined ? '' : `: ${params.allowedValues.join(', ')}`) +
+    (params.additionalProperty === undefined ? '' : `; found '${params.additionalProperty}'`) +
+    (params.unevaluatedProperty === undefined ? '' : `: '${params.unevaluatedProperty}'`);
+  return { location: ['body', ...segments].join('/'), message: `${error.message ?? ''}${details}` };
+}
