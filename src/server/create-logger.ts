@@ -4,6 +4,8 @@ import type { ResolvedConfig } from '../config/config-schema.ts';
 
 /**
  * The server's pino logger: one JSON line per event, or human-readable lines with `pretty`.
+ * JSON lines are written asynchronously, so a slow stdout never holds up an answer; close the
+ * server (or call `logger.flush()`) before the process exits.
  *
  * @example
  * createLogger({ logLevel: 'info', logFormat: 'pretty' }).info('hello');
@@ -12,5 +14,5 @@ export function createLogger(config: Pick<ResolvedConfig, 'logLevel' | 'logForma
   const options = { name: 'plant-store-mock', level: config.logLevel };
   return config.logFormat === 'pretty'
     ? pino(options, pretty({ colorize: false, sync: true, ignore: 'pid,hostname' }))
-    : pino(options);
+    : pino(options, pino.destination({ dest: 1, sync: false }));
 }

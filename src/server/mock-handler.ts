@@ -71,7 +71,7 @@ export function createMockHandler(deps: MockHandlerDeps) {
     let answer: ModeAnswer;
     if (route.kind !== 'matched') {
       requestViolations = [routeViolation(route.kind, req)];
-      stub = deps.stubs.take(session, probeOf(request, null, requestViolations));
+      stub = deps.stubs.take(session, () => probeOf(request, null, requestViolations));
       if (stub === undefined) {
         next(routeError(route, req));
         return;
@@ -92,7 +92,7 @@ export function createMockHandler(deps: MockHandlerDeps) {
       }
       stub ??=
         operation &&
-        deps.stubs.take(session, probeOf(request, operation.operationId, requestViolations));
+        deps.stubs.take(session, () => probeOf(request, operation.operationId, requestViolations));
       answer =
         stub !== undefined
           ? await answerFromStub(
@@ -196,7 +196,9 @@ function pickDelay({ min, max }: { min: number; max: number }): number {
   return min === max ? min : min + Math.floor(Math.random() * (max - min + 1));
 }
 
+// Node already lower-cases header names; only repeated set-cookie headers arrive as arrays.
 function lowerCaseHeaders(headers: Request['headers']): Record<string, string> {
+  if (!Object.values(headers).some(Array.isArray)) return headers as Record<string, string>;
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) result[name] = Array.isArray(value) ? value.join(', ') : value;

@@ -90,6 +90,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       await Promise.all(servers.map((server) => closeGracefully(server)));
       await deps.recordFile?.close();
       logger.info('plant-store-mock stopped');
+      await new Promise<void>((resolve) => {
+        logger.flush(() => {
+          resolve();
+        });
+      });
     },
   };
 }

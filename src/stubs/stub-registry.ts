@@ -18,7 +18,7 @@ interface Entry {
  * @example
  * const stubs = createStubRegistry();
  * stubs.add(stub);
- * stubs.take('default', probe); // the stub, its use counted
+ * stubs.take('default', () => probe); // the stub, its use counted
  */
 export function createStubRegistry() {
   const sessions = new Map<string, Entry[]>();
@@ -38,10 +38,14 @@ export function createStubRegistry() {
       );
       sessions.set(stub.session, entries);
     },
-    /** The stub that answers this request, with its use counted; undefined when none matches. */
-    take(session: string, probe: Interaction): Stub | undefined {
+    /**
+     * The stub that answers this request, with its use counted; undefined when none matches.
+     * The request is looked at only when the session has stubs at all.
+     */
+    take(session: string, probeOf: () => Interaction): Stub | undefined {
       const entries = sessions.get(session);
-      if (entries === undefined) return undefined;
+      if (entries === undefined || entries.length === 0) return undefined;
+      const probe = probeOf();
       const index = entries.findIndex((entry) => entry.matches(probe));
       const entry = entries[index];
       if (entry === undefined) return undefined;
