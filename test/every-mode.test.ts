@@ -37,6 +37,16 @@ describe.each(['stateful', 'static', 'dynamic'] as const)('in %s mode', (mode) =
     ['a JSON string body', '"Fern"', [/body: must be object/]],
     ['a null body', 'null', [/body: must be object/]],
     ['malformed JSON', '{"id": 1, "name": ', [/body: must be valid JSON/]],
+    [
+      'an id past the int64 range',
+      '{"id": 9223372036854775808, "name": "Fern"}',
+      [/body\/id: must be within the int64 range, got 9223372036854775808/],
+    ],
+    [
+      'an id below the int64 range',
+      '{"id": -9223372036854775809, "name": "Fern"}',
+      [/body\/id: must be within the int64 range/],
+    ],
   ];
   it.each(invalidBodies)(
     'answers %s with 400 and an Error naming each violation',
@@ -50,6 +60,31 @@ describe.each(['stateful', 'static', 'dynamic'] as const)('in %s mode', (mode) =
       expect(answer.text).not.toContain('-2147483648');
     },
   );
+
+  it('accepts the largest int64 id', async () => {
+    const answer = await createPlant(
+      server,
+      `{"id": 9223372036854775807, "name": "Fern ${nextId++}"}`,
+    );
+    expect(answer.status).toBe(200);
+  });
+
+  it('answers a body that is not UTF-8 with 400', async () => {
+    const raw = Buffer.concat([
+      Buffer.from('{"id": 1, "name": "'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('"}'),
+    ]);
+    const answer = await send(`${server.url}/plants`, {
+      method: 'POST',
+      headers: { ...auth, ...json },
+      body: raw,
+    });
+    expect(answer.status).toBe(400);
+    expect((answer.body as { message: string }).message).toMatch(
+      /body: must be UTF-8 encoded JSON/,
+    );
+  });
 
   it('answers an empty body with 400 saying the body is required', async () => {
     const answer = await send(`${server.url}/plants`, {

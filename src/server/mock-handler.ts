@@ -6,6 +6,7 @@ import {
   type MockControls,
 } from '../controls/parse-controls.ts';
 import type { ContractOperation } from '../engine/contract-operation.ts';
+import { int64Violations } from '../engine/int64-range.ts';
 import type { LiveContract } from '../engine/live-contract.ts';
 import { validateRequest, validateResponse, type EngineRequest } from '../engine/prism-engine.ts';
 import type { Violation } from '../engine/violation.ts';
@@ -81,7 +82,12 @@ export function createMockHandler(deps: MockHandlerDeps) {
       if (operation !== undefined) {
         checkCredentials(operation, req.headers, req.query, deps.tokens);
         requestViolations =
-          read.violations.length > 0 ? read.violations : validateRequest(operation, request);
+          read.violations.length > 0
+            ? read.violations
+            : [
+                ...validateRequest(operation, request),
+                ...int64Violations(operation, read.outOfRange),
+              ];
       }
       controls = parseControls(req.get('prefer'), req.query);
       if (controls.delayMs !== undefined && controls.delayMs > deps.maxDelay) {

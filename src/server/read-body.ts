@@ -1,12 +1,17 @@
 import type { ContractOperation } from '../engine/contract-operation.ts';
+import { parseJsonNotingInt64, type OutOfRange } from '../engine/int64-range.ts';
 import type { Violation } from '../engine/violation.ts';
 
 export interface ReadBody {
   /** The parsed JSON, the text of a non-JSON body, or undefined when there is none. */
   body: unknown;
-  /** Problems found before the schema is even looked at: content type, malformed JSON. */
+  /** Problems found before the schema is even looked at: content type, encoding, malformed JSON. */
   violations: Violation[];
+  /** Integer literals too large for int64, for the schema check to judge. */
+  outOfRange: OutOfRange[];
 }
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /**
  * Decodes a raw request body by its content type. Malformed JSON becomes a violation that says
@@ -21,7 +26,8 @@ export function readBody(
   contentType: string | undefined,
   raw: Buffer | undefined,
 ): ReadBody {
-  if (raw === undefined || raw.length === 0) return { body: undefined, violations: [] };
+  if (raw === undefined || raw.length === 0)
+    return { body: undefined, violations: [], outOfRange: [] };
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const isJson = /^application\/([\w.+-]*\+)?json$/.test(mediaType);
   const violations: Violation[] = [];
@@ -35,15 +41,26 @@ export function readBody(
           : `must be ${accepted.join(' or ')}, got ${mediaType}`,
     });
   }
-  if (!isJson) return { body: raw.toString('utf8'), violations };
+  if (!isJson) return { body: raw.toString('utf8'), violations, outOfRange: [] };
+  let text: string;
   try {
-    return { body: JSON.parse(raw.toString('utf8')) as unknown, violations };
+    text = utf8.decode(raw);
+  } catch {
+    violations.push({
+      location: 'body',
+      message: 'must be UTF-8 encoded JSON; it holds bytes that are not UTF-8',
+    });
+    return { body: raw.toString('utf8'), violations, outOfRange: [] };
+  }
+  try {
+    const { value, outOfRange } = parseJsonNotingInt64(text);
+    return { body: value, violations, outOfRange };
   } catch (error) {
     violations.push({
       location: 'body',
       message: `must be valid JSON: ${(error as Error).message}`,
     });
-    return { body: raw.toString('utf8'), violations };
+    return { body: text, violations, outOfRange: [] };
   }
 }
 
