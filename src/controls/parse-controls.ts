@@ -16,14 +16,15 @@ export interface MockControls {
 
 type ControlName = keyof MockControls;
 
-const preferenceNames: Record<string, ControlName> = {
-  code: 'status',
-  example: 'exampleKey',
-  dynamic: 'dynamic',
-  seed: 'seed',
-  delay: 'delayMs',
-  fault: 'fault',
-};
+// A Map, not an object: `__proto__` or `constructor` must not name a control.
+const preferenceNames = new Map<string, ControlName>([
+  ['code', 'status'],
+  ['example', 'exampleKey'],
+  ['dynamic', 'dynamic'],
+  ['seed', 'seed'],
+  ['delay', 'delayMs'],
+  ['fault', 'fault'],
+]);
 
 /** Standard RFC 7240 preferences that clients send for their own reasons; they steer nothing here. */
 const standardPreferences = new Set(['return', 'respond-async', 'wait', 'handling']);
@@ -47,18 +48,18 @@ export function parseControls(
       const separator = token.indexOf('=');
       const key = (separator === -1 ? token : token.slice(0, separator)).trim().toLowerCase();
       if (standardPreferences.has(key)) continue;
-      const name = preferenceNames[key];
+      const name = preferenceNames.get(key);
       if (name === undefined) {
         fail(
           `unknown preference "${key}" in the Prefer header`,
-          `use ${Object.keys(preferenceNames).join(', ')}`,
+          `use ${[...preferenceNames.keys()].join(', ')}`,
         );
       }
       const raw = separator === -1 ? '' : unquote(token.slice(separator + 1).trim());
       setControl(controls, name, raw, `Prefer ${key}`);
     }
   }
-  for (const [key, name] of Object.entries(preferenceNames)) {
+  for (const [key, name] of preferenceNames) {
     const value = query[`__${key}`];
     if (value === undefined) continue;
     if (typeof value !== 'string')
@@ -74,7 +75,7 @@ export function withoutControlParameters(
 ): Record<string, string | string[]> {
   const own: Record<string, string | string[]> = {};
   for (const [key, value] of Object.entries(query)) {
-    if (key.startsWith('__') && key.slice(2) in preferenceNames) continue;
+    if (key.startsWith('__') && preferenceNames.has(key.slice(2))) continue;
     if (typeof value === 'string' || Array.isArray(value)) own[key] = value as string | string[];
   }
   return own;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
+// The module itself, not the package's index: that would load Prism's whole mocker too.
+import { getHttpOperationsFromSpec } from '@stoplight/prism-http/dist/utils/operations.js';
 import type { IHttpOperation } from '@stoplight/types';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../errors.ts';

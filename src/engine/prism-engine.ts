@@ -1,10 +1,22 @@
-import { createLogger, type IPrismDiagnostic } from '@stoplight/prism-core';
-import { createInstance, type IHttpConfig } from '@stoplight/prism-http';
-import { validateInput, validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
+import type { IPrismDiagnostic } from '@stoplight/prism-core';
+import { createRequire } from 'node:module';
 import type { HttpMethod } from '@stoplight/types';
 import * as E from 'fp-ts/lib/Either.js';
 import type { ContractOperation } from './contract-operation.ts';
+import type { BigInteger } from './parse-json-body.ts';
 import type { Violation } from './violation.ts';
+
+type PrismValidator = typeof import('@stoplight/prism-http/dist/validator/index.js');
+let prismValidator: PrismValidator | undefined;
+
+// Prism's validator is loaded the first time an operation needs it (most never do: see
+// compile-fast-path.ts), which keeps tens of megabytes out of a server that does not.
+function prism(): PrismValidator {
+  prismValidator ??= createRequire(import.meta.url)(
+    '@stoplight/prism-http/dist/validator/index.js',
+  ) as PrismValidator;
+  return prismValidator;
+}
 
 /** A request as the engine sees it: lower-case header names, a parsed body. */
 export interface EngineRequest {
@@ -13,6 +25,8 @@ export interface EngineRequest {
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
   body: unknown;
+  /** Integers of the body beyond ±2^53, exactly as sent (the parsed body holds them rounded). */
+  bigIntegers?: readonly BigInteger[];
 }
 
 export interface EngineResponse {
@@ -20,11 +34,6 @@ export interface EngineResponse {
   headers: Record<string, string>;
   body: unknown;
 }
-
-export type SampleResult = { ok: true; response: EngineResponse } | { ok: false; reason: string };
-
-const silentLogger = createLogger('prism', { level: 'silent' });
-const prism = createInstance(configFor({ dynamic: false }), { logger: silentLogger });
 
 /**
  * Checks a request against its operation (body, query, headers, path) as Prism's validator does:
@@ -52,7 +61,10 @@ export function validateRequestWithPrism(
   operation: ContractOperation,
   request: EngineRequest,
 ): Violation[] {
-  const result = validateInput({ resource: operation.resource, element: toPrismRequest(request) });
+  const result = prism().validateInput({
+    resource: operation.resource,
+    element: toPrismRequest(request),
+  });
   return E.isLeft(result) ? result.left.map(toViolation) : [];
 }
 
@@ -84,66 +96,11 @@ export function validateResponseWithPrism(
   operation: ContractOperation,
   response: EngineResponse,
 ): Violation[] {
-  const result = validateOutput({
+  const result = prism().validateOutput({
     resource: operation.resource,
     element: { statusCode: response.status, headers: response.headers, body: response.body },
   });
   return E.isLeft(result) ? result.left.map(toViolation) : [];
-}
-
-/**
- * Prism's static mock: the named example when one is asked for, else the first example, else a
- * deterministic sample of the schema. Built once per operation, status and example.
- */
-export function sampleResponse(
-  operation: ContractOperation,
-  request: EngineRequest,
-  choice: { status?: number; exampleKey?: string },
-): Promise<SampleResult> {
-  // A static answer depends only on the operation, the status and the example: Prism builds it
-  // once and every later request reuses it.
-  let cache = samples.get(operation);
-  if (cache === undefined)
-    samples.set(operation, (cache = new Map<string, Promise<SampleResult>>()));
-  const key = `${choice.status ?? ''}\0${choice.exampleKey ?? ''}`;
-  let sample = cache.get(key);
-  if (sample === undefined) {
-    sample = askPrismForSample(operation, request, choice);
-    cache.set(key, sample);
-  }
-  return sample;
-}
-
-const samples = new WeakMap<ContractOperation, Map<string, Promise<SampleResult>>>();
-
-async function askPrismForSample(
-  operation: ContractOperation,
-  request: EngineRequest,
-  choice: { status?: number; exampleKey?: string },
-): Promise<SampleResult> {
-  const mock: IHttpConfig['mock'] = { dynamic: false, mediaTypes: ['application/json'] };
-  if (choice.status !== undefined) mock.code = choice.status;
-  if (choice.exampleKey !== undefined) mock.exampleKey = choice.exampleKey;
-  // Without its callbacks: Prism would call the URLs they name, and a mock sends nothing out.
-  const resource = { ...operation.resource, callbacks: [] };
-  const result = await prism.request(toPrismRequest(request), [resource], configFor(mock))();
-  if (E.isLeft(result)) {
-    const error = result.left as Error & { detail?: string };
-    return { ok: false, reason: error.detail ?? error.message };
-  }
-  const { statusCode, headers = {}, body } = result.right.output;
-  return {
-    ok: true,
-    response: { status: statusCode, headers: lowerCaseKeys(headers), body: deepFreeze(body) },
-  };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    Object.values(value).forEach(deepFreeze);
-  }
-  return value;
 }
 
 /** The JSON schema of a declared response, or undefined when the status has no JSON body. */
@@ -157,19 +114,6 @@ export function responseSchema(operation: ContractOperation, status: number): ob
 export function exampleNames(operation: ContractOperation, status: number): string[] {
   const response = operation.resource.responses.find((r) => r.code === String(status));
   return (response?.contents ?? []).flatMap((c) => (c.examples ?? []).map((e) => e.key));
-}
-
-function configFor(mock: IHttpConfig['mock']): IHttpConfig {
-  // Prism mutates the config it is given, so every call gets a fresh one.
-  return {
-    mock,
-    checkSecurity: false,
-    validateRequest: false,
-    validateResponse: false,
-    errors: false,
-    upstreamProxy: undefined,
-    isProxy: false,
-  };
 }
 
 function toPrismRequest(request: EngineRequest) {
@@ -199,8 +143,4 @@ function toViolation(diagnostic: IPrismDiagnostic): Violation {
     )
     .trim();
   return { location: path.length > 0 ? path.join('/') : 'request', message };
-}
-
-function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }

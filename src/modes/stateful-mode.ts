@@ -27,10 +27,11 @@ export function createStatefulMode(store: RecordStore, fallback: ResponseMode): 
         return fallback.respond(modeRequest);
       }
       const fields = record as Record<string, unknown>;
-      if (fields.id !== undefined && !store.insert(session, fields.id, fields)) {
+      const id = exactIdOf(request) ?? fields.id;
+      if (id !== undefined && !store.insert(session, id, fields)) {
         throw new HttpError(
           'DUPLICATE_ID',
-          `A plant with id ${JSON.stringify(fields.id)} already exists in the store (session "${session}"). Make sure to send a new id, or reset the store with POST /__admin/reset.`,
+          `A plant with id ${typeof id === 'bigint' ? id.toString() : JSON.stringify(id)} already exists in the store (session "${session}"). Make sure to send a new id, or reset the store with POST /__admin/reset.`,
         );
       }
       const properties = schemaProperties(responseSchema(operation, status));
@@ -44,4 +45,9 @@ export function createStatefulMode(store: RecordStore, fallback: ResponseMode): 
       });
     },
   };
+}
+
+// An id past 2^53 as it was sent, not as a JavaScript number rounds it.
+function exactIdOf(request: ModeRequest['request']): bigint | undefined {
+  return request.bigIntegers?.find((b) => b.path.length === 1 && b.path[0] === 'id')?.exact;
 }

@@ -1,5 +1,6 @@
 import { HttpError } from '../errors.ts';
-import { exampleNames, sampleResponse } from '../engine/prism-engine.ts';
+import { exampleNames } from '../engine/prism-engine.ts';
+import { staticSample } from '../engine/static-sample.ts';
 import {
   jsonHeaders,
   type ModeAnswer,
@@ -16,7 +17,7 @@ import {
  */
 export function createStaticMode(): ResponseMode {
   return {
-    async respond({ operation, request, status, exampleKey }: ModeRequest): Promise<ModeAnswer> {
+    respond({ operation, status, exampleKey }: ModeRequest): Promise<ModeAnswer> {
       const names = exampleNames(operation, status);
       if (exampleKey !== undefined && !names.includes(exampleKey)) {
         const available = names.length > 0 ? `available: ${names.join(', ')}` : 'it declares none';
@@ -26,7 +27,7 @@ export function createStaticMode(): ResponseMode {
         );
       }
       const choice = exampleKey === undefined ? { status } : { status, exampleKey };
-      const result = await sampleResponse(operation, request, choice);
+      const result = staticSample(operation, choice);
       if (!result.ok) {
         throw new HttpError(
           'INVALID_CONTROL',
@@ -34,10 +35,10 @@ export function createStaticMode(): ResponseMode {
         );
       }
       const used = exampleKey ?? names[0];
-      return {
+      return Promise.resolve({
         response: { ...result.response, headers: { ...jsonHeaders } },
         source: used === undefined ? 'sample' : `example:${used}`,
-      };
+      });
     },
   };
 }

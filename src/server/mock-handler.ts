@@ -65,6 +65,7 @@ export function createMockHandler(deps: MockHandlerDeps) {
       query: withoutControlParameters(req.query),
       headers: lowerCaseHeaders(req.headers),
       body: read.body,
+      bigIntegers: read.bigIntegers,
     };
     let requestViolations: Violation[] = [];
     let controls: MockControls = {};
@@ -86,7 +87,7 @@ export function createMockHandler(deps: MockHandlerDeps) {
             ? read.violations
             : [
                 ...validateRequest(operation, request),
-                ...int64Violations(operation, read.outOfRange),
+                ...int64Violations(operation, read.bigIntegers),
               ];
       }
       controls = parseControls(req.get('prefer'), req.query);

@@ -1,5 +1,5 @@
 import type { ContractOperation } from '../engine/contract-operation.ts';
-import { parseJsonNotingInt64, type OutOfRange } from '../engine/int64-range.ts';
+import { parseJsonBody, type BigInteger } from '../engine/parse-json-body.ts';
 import type { Violation } from '../engine/violation.ts';
 
 export interface ReadBody {
@@ -7,8 +7,8 @@ export interface ReadBody {
   body: unknown;
   /** Problems found before the schema is even looked at: content type, encoding, malformed JSON. */
   violations: Violation[];
-  /** Integer literals too large for int64, for the schema check to judge. */
-  outOfRange: OutOfRange[];
+  /** Integers too large for a JavaScript number, as written: for the int64 check and the store. */
+  bigIntegers: BigInteger[];
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
@@ -27,7 +27,7 @@ export function readBody(
   raw: Buffer | undefined,
 ): ReadBody {
   if (raw === undefined || raw.length === 0)
-    return { body: undefined, violations: [], outOfRange: [] };
+    return { body: undefined, violations: [], bigIntegers: [] };
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const isJson = /^application\/([\w.+-]*\+)?json$/.test(mediaType);
   const violations: Violation[] = [];
@@ -41,7 +41,7 @@ export function readBody(
           : `must be ${accepted.join(' or ')}, got ${mediaType}`,
     });
   }
-  if (!isJson) return { body: raw.toString('utf8'), violations, outOfRange: [] };
+  if (!isJson) return { body: raw.toString('utf8'), violations, bigIntegers: [] };
   let text: string;
   try {
     text = utf8.decode(raw);
@@ -50,17 +50,17 @@ export function readBody(
       location: 'body',
       message: 'must be UTF-8 encoded JSON; it holds bytes that are not UTF-8',
     });
-    return { body: raw.toString('utf8'), violations, outOfRange: [] };
+    return { body: raw.toString('utf8'), violations, bigIntegers: [] };
   }
   try {
-    const { value, outOfRange } = parseJsonNotingInt64(text);
-    return { body: value, violations, outOfRange };
+    const { value, bigIntegers } = parseJsonBody(text);
+    return { body: value, violations, bigIntegers };
   } catch (error) {
     violations.push({
       location: 'body',
       message: `must be valid JSON: ${(error as Error).message}`,
     });
-    return { body: text, violations, outOfRange: [] };
+    return { body: text, violations, bigIntegers: [] };
   }
 }
 

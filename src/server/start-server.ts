@@ -103,6 +103,8 @@ function createHttpServer(app: Express, config: ResolvedConfig): Server {
   const timeouts = {
     requestTimeout: config.requestTimeout,
     headersTimeout: Math.min(config.requestTimeout, 60_000),
+    // Node looks for timed-out requests every 30 s by default: a slow client would outlive its limit.
+    connectionsCheckingInterval: Math.min(config.requestTimeout, 1_000),
   };
   const server = createServer(timeouts, app);
   // Once closing, answers in flight end their keep-alive connection instead of holding it open.

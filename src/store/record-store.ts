@@ -58,7 +58,9 @@ export function createMemoryStore(initialFixtures: readonly StoredRecord[] = [])
   };
 }
 
-// 7 and "7" are different ids, as they are different JSON values.
+// 7 and "7" are different ids, as they are different JSON values; an id past 2^53 comes as a
+// bigint, exactly as sent, so that 9007199254740992 and 9007199254740993 stay two plants.
 function keyOf(id: unknown): string {
+  if (typeof id === 'bigint') return `j:${id.toString()}`;
   return typeof id === 'string' ? `s:${id}` : `j:${JSON.stringify(id)}`;
 }

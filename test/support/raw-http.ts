@@ -107,3 +107,23 @@ export function statusOver(
     req.end(body);
   });
 }
+
+/**
+ * Writes `head` (request line and headers, without the blank line) and `body` on a fresh TCP
+ * connection, byte for byte as given, and resolves with the status of the answer. For what fetch
+ * will not send, such as a header named `__proto__`.
+ */
+export async function sendRaw(port: number, head: string, body = ''): Promise<number> {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  let received = '';
+  socket.setEncoding('latin1').on('data', (chunk: string) => (received += chunk));
+  const closed = once(socket, 'close');
+  socket.end(
+    `${head}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  await closed;
+  const status = /^HTTP\/1\.1 (\d{3}) /.exec(received)?.[1];
+  if (status === undefined) throw new Error(`No HTTP answer came back: ${received.slice(0, 200)}`);
+  return Number(status);
+}

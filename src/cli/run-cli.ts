@@ -1,0 +1,37 @@
+import { ConfigError } from '../errors.ts';
+import { startMockServer } from '../server/start-server.ts';
+import { buildParser, toOptions } from './build-parser.ts';
+
+/** Exit code for a setting that cannot be used. */
+const badConfigExit = 2;
+
+async function main(): Promise<void> {
+  const argv = await buildParser(process.argv.slice(2))
+    .fail((message: string | undefined, error: Error | undefined) => {
+      process.stderr.write(
+        `plant-store-mock: ${error?.message ?? message ?? 'invalid arguments'}\n`,
+      );
+      process.exit(badConfigExit);
+    })
+    .parse();
+  const server = await startMockServer(toOptions(argv));
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    void server.close().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`plant-store-mock: ${error.message}\n`);
+    process.exit(badConfigExit);
+  }
+  process.stderr.write(
+    `plant-store-mock: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
