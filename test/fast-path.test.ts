@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadContract, type Contract } from '../src/engine/load-contract.ts';
+import { staticSample } from '../src/engine/static-sample.ts';
 import {
+  exampleNames,
   validateRequest,
   validateRequestWithPrism,
   validateResponse,
@@ -166,3 +168,75 @@ function patched(violations: ReturnType<typeof validateRequestWithPrism>, body: 
       : v,
   );
 }
+
+describe("the static answers against Prism's static mock", () => {
+  it('give the same body for every operation, declared status and example, and fail alike', async () => {
+    const { createInstance } = await import('@stoplight/prism-http');
+    const { createLogger } = await import('@stoplight/prism-core');
+    const prism = createInstance(
+      {
+        mock: { dynamic: false },
+        checkSecurity: false,
+        validateRequest: false,
+        validateResponse: false,
+        errors: false,
+        upstreamProxy: undefined,
+        isProxy: false,
+      },
+      { logger: createLogger('test', { level: 'silent' }) },
+    );
+    let compared = 0;
+    for (const [, contract] of await contracts()) {
+      for (const operation of contract.operations) {
+        for (const status of operation.statuses) {
+          for (const exampleKey of [
+            undefined,
+            ...exampleNames(operation, status),
+            'no-such-example',
+          ]) {
+            const mock = {
+              dynamic: false,
+              mediaTypes: ['application/json'],
+              code: status,
+              ...(exampleKey === undefined ? {} : { exampleKey }),
+            };
+            const config = {
+              mock,
+              checkSecurity: false,
+              validateRequest: false,
+              validateResponse: false,
+              errors: false,
+              upstreamProxy: undefined,
+              isProxy: false as const,
+            };
+            const theirs = await prism.request(
+              {
+                method: operation.method.toLowerCase() as 'post',
+                url: { path: operation.path },
+                headers: {},
+                body: undefined,
+              },
+              [operation.resource],
+              config,
+            )();
+            const ours = staticSample(
+              operation,
+              exampleKey === undefined ? { status } : { status, exampleKey },
+            );
+            const label = [operation.operationId, status, exampleKey];
+            if (theirs._tag === 'Left') {
+              expect([label, ours.ok]).toEqual([label, false]);
+            } else {
+              expect([label, ours.ok && ours.response.body]).toEqual([
+                label,
+                theirs.right.output.body,
+              ]);
+            }
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+});
