@@ -36,6 +36,12 @@ export async function loadContract(path: string): Promise<Contract> {
       `Failed to load the spec ${path}: it is not an OpenAPI 3.x document (no "openapi: 3.x" field). Make sure --spec names an OpenAPI 3.0 or 3.1 file.`,
     );
   }
+  const external = externalRef(document);
+  if (external !== undefined) {
+    throw new ConfigError(
+      `Failed to load the spec ${path}: it refers to "${external}" outside itself, and the mock reads no file but the spec (and fetches nothing). Make sure to bundle the document into one file first (for example with \`redocly bundle\`).`,
+    );
+  }
   let resources: IHttpOperation[];
   try {
     resources = await getHttpOperationsFromSpec(document);
@@ -71,4 +77,16 @@ function parseDocument(path: string, text: string): object {
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return (message.split('\n')[0] ?? message).replace(/:$/, '');
+}
+
+// The first $ref that points outside the document (another file, a URL), if any.
+function externalRef(node: unknown): string | undefined {
+  if (node === null || typeof node !== 'object') return undefined;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && !ref.startsWith('#')) return ref;
+  for (const child of Object.values(node)) {
+    const found = externalRef(child);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
