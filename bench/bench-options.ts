@@ -1,0 +1,94 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CellLength } from './load-cell.ts';
+
+/** What one bench run does. */
+export interface BenchOptions {
+  /** A quick run for CI: few requests, no Prism, exits 1 on any unexpected answer. */
+  smoke: boolean;
+  /** Where the figures go as JSON. */
+  out: string;
+  length: CellLength;
+  connections: number[];
+  /** Unmeasured load per request kind before a server's cells, so its JIT has warmed up. */
+  warmupPerKind: CellLength | null;
+  /** Valid creates sent to a fresh stateful server before its RSS is read; 0 skips it. */
+  rssRequests: number;
+  /** How many times each start-up is timed (the median is reported). */
+  startupRuns: number;
+}
+
+/** A bad flag or env var; the bench exits 2 on it. */
+export class BenchOptionsError extends Error {
+  readonly code = 'BENCH_OPTIONS';
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options);
+    this.name = 'BenchOptionsError';
+  }
+}
+
+/**
+ * Reads `--smoke`, `--out PATH` and the BENCH_* env vars (BENCH_SMOKE=1, BENCH_DURATION seconds,
+ * BENCH_AMOUNT requests per cell, which wins over the duration).
+ *
+ * @example
+ * const options = readBenchOptions(process.argv.slice(2), process.env, 'bench/results.json');
+ */
+export function readBenchOptions(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  defaultOut: string,
+): BenchOptions {
+  let values: { smoke?: boolean; out?: string };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { smoke: { type: 'boolean' }, out: { type: 'string' } },
+    }));
+  } catch (cause) {
+    throw new BenchOptionsError(
+      `Failed to read the bench flags: ${(cause as Error).message}. Make sure to pass only --smoke and --out PATH.`,
+      { cause },
+    );
+  }
+  const smoke = values.smoke === true || env.BENCH_SMOKE === '1';
+  // A smoke run never overwrites the committed results.
+  const out =
+    values.out ?? (smoke ? join(tmpdir(), 'plant-store-mock-bench-smoke.json') : defaultOut);
+  if (smoke) {
+    return {
+      smoke,
+      out,
+      length: { amount: 300 },
+      connections: [10],
+      warmupPerKind: null,
+      rssRequests: 0,
+      startupRuns: 1,
+    };
+  }
+  const amount = positiveNumber(env, 'BENCH_AMOUNT');
+  const durationSec = positiveNumber(env, 'BENCH_DURATION') ?? 5;
+  return {
+    smoke,
+    out,
+    length: amount === undefined ? { durationSec } : { amount },
+    connections: [10, 50],
+    // By time, not count: a fixed count would warm a slow server for longer than a fast one.
+    warmupPerKind: { durationSec: 2 },
+    rssRequests: 100_000,
+    startupRuns: 3,
+  };
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = env[name];
+  if (text === undefined || text === '') return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new BenchOptionsError(
+      `Failed to read ${name}=${text}: not a whole number above 0. Make sure to set it to e.g. 5.`,
+    );
+  }
+  return value;
+}

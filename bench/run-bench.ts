@@ -1,0 +1,179 @@
+// Benchmarks plant-store-mock against `prism mock` and a bare Express + ajv server, all as child
+// processes of this Node on 127.0.0.1. `npm run bench` for the full run (BENCH_DURATION seconds
+// per cell, default 5; BENCH_AMOUNT requests instead); `--smoke` (or BENCH_SMOKE=1) for CI.
+// Prints one table and writes every figure to bench/results.json (or --out PATH).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { configSchema } from '../src/config/config-schema.ts';
+import { BenchOptionsError, readBenchOptions, type BenchOptions } from './bench-options.ts';
+import { expressAjvBaseline, plantStoreMock, prismMock, type Contender } from './contenders.ts';
+import { describeRun, loadAverages } from './describe-run.ts';
+import { describeSource } from './describe-source.ts';
+import { formatTable, type ServerCells } from './format-table.ts';
+import { loadCell, type CellResult } from './load-cell.ts';
+import { requestKinds, validCreate } from './request-kinds.ts';
+import { readProcessMemory } from './sample-rss.ts';
+import { killAllServers, startServer } from './spawn-server.ts';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+interface ServerRecord extends ServerCells {
+  startupMs: number;
+  /** VmHWM after all its cells: the most memory it ever held, MiB. */
+  hwmMb: number | null;
+}
+
+function progress(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+async function measureServer(contender: Contender, options: BenchOptions): Promise<ServerRecord> {
+  const server = await startServer(await contender.launch());
+  progress(`${contender.name}: up at ${server.url} in ${Math.round(server.startupMs)} ms`);
+  try {
+    const cells: CellResult[] = [];
+    const warmup = options.warmupPerKind;
+    if (warmup !== null) {
+      for (const kind of requestKinds) {
+        await loadCell({ ...server, kind, connections: 10, length: warmup });
+      }
+    }
+    for (const connections of options.connections) {
+      for (const kind of requestKinds) {
+        const cell = await loadCell({ ...server, kind, connections, length: options.length });
+        progress(
+          `${contender.name}: ${kind.label} x${connections}: ${cell.rps} req/s, p99 ${cell.p99Ms} ms, ${cell.unexpected} unexpected`,
+        );
+        cells.push(cell);
+      }
+    }
+    const { hwmMb } = await readProcessMemory(server.pid);
+    return {
+      name: contender.name,
+      prismPeer: contender.prismPeer,
+      startupMs: Math.round(server.startupMs),
+      hwmMb,
+      cells,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Start-up times of fresh servers, one at a time, before any server is under load. */
+async function measureStartup(contender: Contender, runs: number) {
+  const runsMs: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const server = await startServer(await contender.launch());
+    runsMs.push(Math.round(server.startupMs));
+    await server.stop();
+  }
+  const sorted = [...runsMs].sort((a, b) => a - b);
+  return { medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0, runsMs };
+}
+
+/** RSS of a fresh stateful server once it has taken `requests` valid creates. */
+async function measureRssAfterCreates(requests: number) {
+  const server = await startServer(await plantStoreMock('stateful', root).launch());
+  try {
+    const length = { amount: requests };
+    const cell = await loadCell({ ...server, kind: validCreate, connections: 10, length });
+    const memory = await readProcessMemory(server.pid);
+    const journalLimit = configSchema.properties.journalLimit.default;
+    progress(`RSS after ${requests} valid creates: ${memory.rssMb} MiB (peak ${memory.hwmMb} MiB)`);
+    return { requests, journalLimit, ...memory, rps: cell.rps, unexpected: cell.unexpected };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function runBench(options: BenchOptions): Promise<number> {
+  const ours = (['stateful', 'static', 'dynamic'] as const).map((mode) =>
+    plantStoreMock(mode, root),
+  );
+  const prism = [prismMock(false, root), prismMock(true, root)];
+  const baseline = expressAjvBaseline(root);
+  const contenders = options.smoke ? [...ours, baseline] : [...ours, ...prism, baseline];
+  const startedAt = Date.now();
+  const loadAtStart = loadAverages();
+  const sourceAtStart = await describeSource(root);
+
+  const startupContenders = options.smoke ? [ours[0], baseline] : [ours[0], prism[0], baseline];
+  const startup: Record<string, { medianMs: number; runsMs: number[] }> = {};
+  for (const contender of startupContenders) {
+    if (contender === undefined) continue;
+    startup[contender.name] = await measureStartup(contender, options.startupRuns);
+    progress(`${contender.name}: start-up ${JSON.stringify(startup[contender.name])}`);
+  }
+  const servers: ServerRecord[] = [];
+  for (const contender of contenders) servers.push(await measureServer(contender, options));
+  const rssAfterCreates =
+    options.rssRequests > 0 ? await measureRssAfterCreates(options.rssRequests) : null;
+
+  const sourceAtEnd = await describeSource(root);
+  const meta = describeRun({
+    options,
+    startedAt,
+    loadAtStart,
+    source: { atStart: sourceAtStart, atEnd: sourceAtEnd },
+  });
+  const table = formatTable(servers);
+  const summary = [
+    `start-up, spawn to first 200 on POST /plants (median of ${options.startupRuns}): ${Object.entries(
+      startup,
+    )
+      .map(([name, { medianMs }]) => `${name} ${medianMs} ms`)
+      .join(', ')}`,
+    `peak RSS per server (VmHWM, MiB): ${servers.map((server) => `${server.name} ${server.hwmMb ?? 'n/a'}`).join(', ')}`,
+  ];
+  if (rssAfterCreates !== null) {
+    summary.push(
+      `plant-store-mock stateful after ${rssAfterCreates.requests} valid creates (journal limit ${rssAfterCreates.journalLimit}): RSS ${rssAfterCreates.rssMb} MiB, peak ${rssAfterCreates.hwmMb} MiB`,
+    );
+  }
+  summary.push(
+    `load average (1, 5, 15 min) at start ${loadAtStart.join(', ')}, at end ${meta.loadAverage1m5m15m.atEnd.join(', ')} on ${meta.cpuCount} CPUs`,
+    `source: ${sourceAtStart.commit ?? 'no git'}${sourceAtStart.dirty === true ? ' with uncommitted changes in src/' : ''}`,
+  );
+  if (meta.source.changedDuringRun) {
+    summary.push('WARNING: src/ changed during the run, so rows may have measured different code');
+  }
+  process.stdout.write(`${table}\n\n${summary.join('\n')}\n`);
+
+  const results = { meta, startup, servers, rssAfterCreates, table };
+  await mkdir(dirname(options.out), { recursive: true });
+  await writeFile(options.out, `${JSON.stringify(results, null, 2)}\n`);
+  progress(`wrote ${options.out}`);
+
+  const failing = servers.flatMap((server) =>
+    server.cells
+      .filter((cell) => cell.unexpected > 0)
+      .map((cell) => ({ server: server.name, ...cell })),
+  );
+  for (const cell of failing) {
+    progress(
+      `unexpected answers from ${cell.server}, ${cell.kind} x${cell.connections}: ${cell.unexpected} (errors ${cell.errors}, timeouts ${cell.timeouts}, statuses ${JSON.stringify(cell.statusCounts)}) e.g. ${JSON.stringify(cell.unexpectedSamples)}`,
+    );
+  }
+  return options.smoke && failing.length > 0 ? 1 : 0;
+}
+
+const onSignal = (signal: NodeJS.Signals): void => {
+  progress(`${signal}: stopping every server`);
+  killAllServers();
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+process.on('exit', killAllServers);
+
+try {
+  const options = readBenchOptions(process.argv.slice(2), process.env, `${root}bench/results.json`);
+  process.exitCode = await runBench(options);
+} catch (error) {
+  progress(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = error instanceof BenchOptionsError ? 2 : 1;
+} finally {
+  killAllServers();
+}
