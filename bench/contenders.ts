@@ -17,15 +17,16 @@ const host = '127.0.0.1';
 const require = createRequire(import.meta.url);
 
 /**
- * This package's CLI in one mode, logging every request at the default level (info) to a
- * stdout pipe the bench drains, as a container's log driver would.
+ * This package's CLI in one mode, as built (`dist/`, what the image and `npx` run), logging every
+ * request at the default level (info) to a stdout pipe the bench drains, as a container's log
+ * driver would.
  *
  * @example
  * const server = await startServer(await plantStoreMock('stateful', root).launch());
  */
 export function plantStoreMock(mode: 'stateful' | 'static' | 'dynamic', root: string): Contender {
   const name = `plant-store-mock ${mode}`;
-  const args = ['src/cli/main.ts', '--port', '0', '--host', host, '--mode', mode];
+  const args = ['dist/cli/main.js', '--port', '0', '--host', host, '--mode', mode];
   args.push('--log-level', 'info');
   return {
     name,

@@ -36,7 +36,12 @@ export class HttpError extends Error {
     message: string,
     options: { headers?: Record<string, string>; cause?: unknown } = {},
   ) {
+    // A refused request is an answer, not a bug: its stack would say nothing and costs more than
+    // the rest of the answer (a 401 under load spent 15 % of the CPU capturing them).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message, { cause: options.cause });
+    Error.stackTraceLimit = limit;
     this.name = 'HttpError';
     this.code = code;
     this.status = errorCatalogue[code].status;

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadContract, type Contract } from '../src/engine/load-contract.ts';
+import { readOperations } from '../src/engine/read-operations.ts';
 import { staticSample } from '../src/engine/static-sample.ts';
 import {
   exampleNames,
@@ -238,5 +239,19 @@ describe("the static answers against Prism's static mock", () => {
       }
     }
     expect(compared).toBeGreaterThan(10);
+  });
+});
+
+describe("the contract's operations against Prism's getHttpOperationsFromSpec", () => {
+  it('are the same for both contracts', async () => {
+    const { getHttpOperationsFromSpec } = await import('@stoplight/prism-http');
+    const { readFile } = await import('node:fs/promises');
+    const { parse } = await import('yaml');
+    for (const path of Object.values(specs)) {
+      const document = parse(await readFile(path, 'utf8')) as object;
+      const ours = await readOperations(document);
+      expect(ours.length).toBeGreaterThan(0);
+      expect(ours).toEqual(await getHttpOperationsFromSpec(document));
+    }
   });
 });

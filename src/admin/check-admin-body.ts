@@ -6,43 +6,52 @@ import { timesSchema, type Times } from '../journal/verify-requests.ts';
 import type { StubDefinition } from '../stubs/stub.ts';
 import { stubDefinitionSchema } from '../stubs/stub-schema.ts';
 
-const ajv = new Ajv({ allErrors: true });
-addFormats.default(ajv, ['regex']);
+type Check<T> = ((value: unknown) => value is T) & { errors?: ErrorObject[] | null };
 
-const checkPattern = ajv.compile<RequestPattern>(requestPatternSchema);
-const checkVerify = ajv.compile<{ pattern: RequestPattern; times?: Times }>({
+let ajv: Ajv | undefined;
+
+// Compiled on first use, so that start-up does not wait for the admin API's schemas.
+function lazily<T>(schema: object): () => Check<T> {
+  let check: Check<T> | undefined;
+  return () => {
+    if (ajv === undefined) {
+      ajv = new Ajv({ allErrors: true });
+      addFormats.default(ajv, ['regex']);
+    }
+    check ??= ajv.compile<T>(schema);
+    return check;
+  };
+}
+
+const checkPattern = lazily<RequestPattern>(requestPatternSchema);
+const checkVerify = lazily<{ pattern: RequestPattern; times?: Times }>({
   type: 'object',
   required: ['pattern'],
   additionalProperties: false,
   properties: { pattern: requestPatternSchema, times: timesSchema },
 });
-const checkSequence = ajv.compile<{ patterns: RequestPattern[] }>({
+const checkSequence = lazily<{ patterns: RequestPattern[] }>({
   type: 'object',
   required: ['patterns'],
   additionalProperties: false,
   properties: { patterns: { type: 'array', minItems: 1, items: requestPatternSchema } },
 });
-
-const checkStub = ajv.compile<StubDefinition>(stubDefinitionSchema);
+const checkStub = lazily<StubDefinition>(stubDefinitionSchema);
 
 /** Checks an admin request body, refusing a malformed one with 400 and every problem found. */
 export const checkAdminBody = {
-  pattern: (body: unknown) => checked(checkPattern, body ?? {}, 'a request pattern'),
-  verify: (body: unknown) => checked(checkVerify, body, '{"pattern": {...}, "times": {...}}'),
+  pattern: (body: unknown) => checked(checkPattern(), body ?? {}, 'a request pattern'),
+  verify: (body: unknown) => checked(checkVerify(), body, '{"pattern": {...}, "times": {...}}'),
   stub: (body: unknown) =>
     checked(
-      checkStub,
+      checkStub(),
       body,
       'a stub: {"pattern": {...}, "response": {"status", "body"|"example"|"dynamic"}}',
     ),
-  sequence: (body: unknown) => checked(checkSequence, body, '{"patterns": [{...}, ...]}'),
+  sequence: (body: unknown) => checked(checkSequence(), body, '{"patterns": [{...}, ...]}'),
 };
 
-function checked<T>(
-  validate: ((value: unknown) => value is T) & { errors?: ErrorObject[] | null },
-  body: unknown,
-  shape: string,
-): T {
+function checked<T>(validate: Check<T>, body: unknown, shape: string): T {
   if (validate(body)) return body;
   const problems = (validate.errors ?? []).map(
     (e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'}`,

@@ -34,19 +34,28 @@ function withFormats<T extends AnyAjv>(ajv: T): T {
   return ajv;
 }
 
-const instances = {
-  default: withFormats(new Ajv(options)),
-  draft2019: withFormats(new Ajv2019(options)),
-  draft2020: withFormats(new Ajv2020(options)),
-};
+const instances = new Map<string, AnyAjv>();
 
+// One ajv per dialect, made when a schema of that dialect first comes along.
 function ajvFor(dialect: unknown): AnyAjv {
   const name = String(dialect);
-  if (/^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/.test(name))
-    return instances.draft2020;
-  if (/^https?:\/\/json-schema\.org\/draft\/2019-09\/schema#?$/.test(name))
-    return instances.draft2019;
-  return instances.default;
+  const draft = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/.test(name)
+    ? '2020'
+    : /^https?:\/\/json-schema\.org\/draft\/2019-09\/schema#?$/.test(name)
+      ? '2019'
+      : 'default';
+  let ajv = instances.get(draft);
+  if (ajv === undefined) {
+    ajv = withFormats(
+      draft === '2020'
+        ? new Ajv2020(options)
+        : draft === '2019'
+          ? new Ajv2019(options)
+          : new Ajv(options),
+    );
+    instances.set(draft, ajv);
+  }
+  return ajv;
 }
 
 /** Which side of the exchange a body is on: request bodies lose readOnly, responses writeOnly properties. */

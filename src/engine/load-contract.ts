@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-// The module itself, not the package's index: that would load Prism's whole mocker too.
-import { getHttpOperationsFromSpec } from '@stoplight/prism-http/dist/utils/operations.js';
 import type { IHttpOperation } from '@stoplight/types';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../errors.ts';
 import { compileOperation, type ContractOperation } from './contract-operation.ts';
+import { readOperations } from './read-operations.ts';
 
 /** An OpenAPI document ready to serve: its operations compiled once, at start-up. */
 export interface Contract {
@@ -44,7 +43,7 @@ export async function loadContract(path: string): Promise<Contract> {
   }
   let resources: IHttpOperation[];
   try {
-    resources = await getHttpOperationsFromSpec(document);
+    resources = await readOperations(document);
   } catch (cause) {
     throw new ConfigError(`Failed to load the spec ${path}: ${describe(cause)}`, { cause });
   }

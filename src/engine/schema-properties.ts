@@ -12,6 +12,14 @@ interface SchemaNode {
  */
 export function schemaProperties(schema: object | undefined): Map<string, unknown> | undefined {
   if (schema === undefined) return undefined;
+  if (!known.has(schema)) known.set(schema, collect(schema));
+  return known.get(schema);
+}
+
+// Schemas do not change while they are served: each is walked once.
+const known = new WeakMap<object, Map<string, unknown> | undefined>();
+
+function collect(schema: object): Map<string, unknown> | undefined {
   const found = new Map<string, unknown>();
   const visit = (node: SchemaNode): void => {
     for (const [name, property] of Object.entries(node.properties ?? {})) {

@@ -18,21 +18,21 @@ import {
  */
 export function createDynamicMode(): ResponseMode {
   return {
-    respond({ operation, request, status, seed }: ModeRequest): Promise<ModeAnswer> {
+    async respond({ operation, request, status, seed }: ModeRequest): Promise<ModeAnswer> {
       const schema = responseSchema(operation, status);
       const body =
         schema === undefined
           ? undefined
-          : fakeBody(
+          : await fakeBody(
               schema,
               seed === undefined
                 ? undefined
                 : seedFor(seed, operation.operationId, status, request.body),
             );
-      return Promise.resolve({
+      return {
         response: { status, headers: { ...jsonHeaders }, body },
         source: 'generated',
-      });
+      };
     },
   };
 }

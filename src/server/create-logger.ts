@@ -1,5 +1,6 @@
 import { pino, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type PinoPretty from 'pino-pretty';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 
 /**
@@ -13,6 +14,11 @@ import type { ResolvedConfig } from '../config/config-schema.ts';
 export function createLogger(config: Pick<ResolvedConfig, 'logLevel' | 'logFormat'>): Logger {
   const options = { name: 'plant-store-mock', level: config.logLevel };
   return config.logFormat === 'pretty'
-    ? pino(options, pretty({ colorize: false, sync: true, ignore: 'pid,hostname' }))
+    ? pino(options, prettyStream()({ colorize: false, sync: true, ignore: 'pid,hostname' }))
     : pino(options, pino.destination({ dest: 1, sync: false }));
+}
+
+// Loaded only for `--log-format pretty`.
+function prettyStream(): typeof PinoPretty {
+  return createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
 }

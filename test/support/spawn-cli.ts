@@ -33,7 +33,7 @@ export async function spawnCli(
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {
       lines.push(line);
-      const match = /"url":"([^"]+)"/.exec(line);
+      const match = /"?url"?: ?"(http[^"]+)"/.exec(line);
       if (match?.[1] !== undefined) resolve(match[1]);
     });
     let stderr = '';
