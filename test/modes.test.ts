@@ -58,6 +58,16 @@ describe('stateful mode', () => {
     expect((await createPlant(server, { id: 4, name: 'Pothos' })).status).toBe(200);
   });
 
+  it('forgets the oldest plants past --store-limit, so memory stays bounded', async () => {
+    const server = await start({ mode: 'stateful', storeLimit: 3, fixtures });
+    for (const id of [10, 11, 12, 13])
+      expect((await createPlant(server, { id, name: 'x' })).status).toBe(200);
+    expect((await createPlant(server, { id: 10, name: 'again' })).status).toBe(200);
+    expect((await createPlant(server, { id: 12, name: 'again' })).status).toBe(400);
+    // Fixtures are never forgotten.
+    expect((await createPlant(server, { id: 1, name: 'again' })).status).toBe(400);
+  });
+
   it('keeps each X-Mock-Session its own store', async () => {
     const server = await start({ mode: 'stateful' });
     expect(

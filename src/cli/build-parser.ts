@@ -77,6 +77,11 @@ export function buildParser(args: string[]): Argv {
         describe: 'Reload the spec and the fixtures when their files change',
         default: defaults.watch.default,
       },
+      'store-limit': {
+        type: 'string',
+        describe: 'Plants the stateful store keeps over all sessions (oldest forgotten first)',
+        default: defaults.storeLimit.default,
+      },
       'journal-limit': {
         type: 'string',
         describe: 'Interactions the journal keeps (oldest dropped first)',

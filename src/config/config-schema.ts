@@ -30,6 +30,7 @@ export const configSchema = {
     delay: { type: ['string', 'integer'], pattern: '^\\d+(-\\d+)?$', minimum: 0, default: 0 },
     maxDelay: { type: 'integer', minimum: 1, maximum: 600000, default: 30000 },
     watch: { type: 'boolean', default: false },
+    storeLimit: { type: 'integer', minimum: 1, maximum: 10000000, default: 100000 },
     journalLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 10000 },
     recordFile: { type: 'string', minLength: 1 },
     adminToken: { type: 'string', minLength: 1 },
@@ -67,6 +68,8 @@ export interface MockServerOptions {
   maxDelay?: number;
   /** Reload the spec and the fixtures when their files change. Default false. */
   watch?: boolean;
+  /** Plants (records) the stateful store keeps over all sessions, the oldest forgotten first. Default 100000. */
+  storeLimit?: number;
   /** Interactions the journal keeps, oldest dropped first. Default 10000. */
   journalLimit?: number;
   /** File that every interaction is appended to as one JSON line. */
@@ -96,6 +99,7 @@ export interface ResolvedConfig {
   delay: { min: number; max: number };
   maxDelay: number;
   watch: boolean;
+  storeLimit: number;
   journalLimit: number;
   recordFile: string | undefined;
   adminToken: string | undefined;

@@ -39,6 +39,7 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     delay: parseDelay(settings.delay, settings.maxDelay),
     maxDelay: settings.maxDelay,
     watch: settings.watch,
+    storeLimit: settings.storeLimit,
     journalLimit: settings.journalLimit,
     recordFile: settings.recordFile,
     adminToken: settings.adminToken,

@@ -50,7 +50,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const deps: AppDeps = {
     config,
     contract,
-    store: createMemoryStore(fixtures),
+    store: createMemoryStore(fixtures, {
+      limit: config.storeLimit,
+      onFull: () => {
+        logger.warn(
+          `The stateful store holds ${config.storeLimit} plants (--store-limit): from now on the oldest are forgotten, and their ids can be created again.`,
+        );
+      },
+    }),
     logger,
     journal: createJournal(config.journalLimit),
     coverage: createCoverage(() => contract.current.operations),

@@ -6,27 +6,40 @@ export type StoredRecord = Readonly<Record<string, unknown>>;
  * Every session starts from the fixtures and goes back to them on reset.
  */
 export interface RecordStore {
-  has(session: string, id: unknown): boolean;
   /** Stores the record; false when its id is taken. */
   insert(session: string, id: unknown, record: StoredRecord): boolean;
-  list(session: string): StoredRecord[];
   /** Puts one session, or every session when none is named, back to the fixtures. */
   reset(session?: string): void;
   /** Replaces the fixtures and puts every session back to them (a reloaded fixtures file). */
   replaceFixtures(records: readonly StoredRecord[]): void;
 }
 
+export interface StoreLimit {
+  /** Records created by requests that the store keeps, over all sessions; the oldest go first. */
+  limit: number;
+  /** Called once, when the store first forgets a record. */
+  onFull?: () => void;
+}
+
 /**
- * An in-memory RecordStore.
+ * An in-memory RecordStore. It keeps at most `limit` records created by requests (fixtures do not
+ * count), so that memory stays bounded under any load; past that the oldest are forgotten, and
+ * their ids can be created again.
  *
  * @example
- * const store = createMemoryStore([{ id: 1, name: 'Aloe' }]);
+ * const store = createMemoryStore([{ id: 1, name: 'Aloe' }], { limit: 100_000 });
  * store.insert('default', 2, { id: 2, name: 'Fern' }); // true
  * store.insert('default', 1, { id: 1, name: 'Ivy' }); // false: id 1 is a fixture
  */
-export function createMemoryStore(initialFixtures: readonly StoredRecord[] = []): RecordStore {
+export function createMemoryStore(
+  initialFixtures: readonly StoredRecord[] = [],
+  { limit, onFull }: StoreLimit = { limit: Infinity },
+): RecordStore {
   let fixtures = initialFixtures;
   const sessions = new Map<string, Map<string, StoredRecord>>();
+  // Every record a request created, oldest first (a Map keeps insertion order).
+  const created = new Map<string, readonly [session: string, key: string]>();
+  let full = false;
 
   function namespace(session: string): Map<string, StoredRecord> {
     let records = sessions.get(session);
@@ -37,23 +50,41 @@ export function createMemoryStore(initialFixtures: readonly StoredRecord[] = [])
     return records;
   }
 
+  function forgetOldest(): void {
+    const oldest = created.entries().next();
+    if (oldest.done === true) return;
+    const [entry, [session, key]] = oldest.value;
+    created.delete(entry);
+    sessions.get(session)?.delete(key);
+    if (!full) {
+      full = true;
+      onFull?.();
+    }
+  }
+
   return {
-    has: (session, id) => namespace(session).has(keyOf(id)),
     insert(session, id, record) {
       const records = namespace(session);
       const key = keyOf(id);
       if (records.has(key)) return false;
       records.set(key, record);
+      created.set(`${session}\0${key}`, [session, key]);
+      if (created.size > limit) forgetOldest();
       return true;
     },
-    list: (session) => [...namespace(session).values()],
     replaceFixtures(records) {
       fixtures = records;
       sessions.clear();
+      created.clear();
     },
     reset(session) {
-      if (session === undefined) sessions.clear();
-      else sessions.delete(session);
+      if (session === undefined) {
+        sessions.clear();
+        created.clear();
+        return;
+      }
+      sessions.delete(session);
+      for (const [entry, [owner]] of created) if (owner === session) created.delete(entry);
     },
   };
 }
