@@ -1,10 +1,10 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { Logger } from 'pino';
-import type { Interaction } from './interaction.ts';
 
 /** Appends interactions to a file, one JSON line each. */
 export interface RecordFile {
-  write(entry: Interaction): void;
+  /** Appends one interaction, given as its JSON. */
+  write(json: string): void;
   /** Flushes every line written so far and closes the file. */
   close(): Promise<void>;
 }
@@ -15,7 +15,7 @@ export interface RecordFile {
  *
  * @example
  * const file = openRecordFile('interactions.jsonl', logger);
- * file.write(interaction);
+ * file.write(JSON.stringify(interaction));
  * await file.close();
  */
 export function openRecordFile(path: string, logger: Logger): RecordFile {
@@ -29,8 +29,8 @@ export function openRecordFile(path: string, logger: Logger): RecordFile {
     stream = undefined;
   });
   return {
-    write(entry) {
-      stream?.write(`${JSON.stringify(entry)}\n`);
+    write(json) {
+      stream?.write(`${json}\n`);
     },
     close() {
       const open = stream;

@@ -31,7 +31,8 @@ export function recordInteractions(deps: RecorderDeps) {
     const id = deps.journal.nextId();
     res.once('close', () => {
       const entry = toInteraction(req, res, id, receivedAt, started, deps.contractHash());
-      deps.journal.add(entry);
+      const text = JSON.stringify(entry);
+      deps.journal.add(entry, text);
       if (entry.operationId !== null && entry.response.status !== 0) {
         deps.coverage.record(
           entry.session,
@@ -40,7 +41,7 @@ export function recordInteractions(deps: RecorderDeps) {
           !entry.contract.response.valid,
         );
       }
-      deps.recordFile?.write(entry);
+      deps.recordFile?.write(text);
     });
     next();
   };

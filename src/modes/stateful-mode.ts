@@ -28,7 +28,7 @@ export function createStatefulMode(store: RecordStore, fallback: ResponseMode): 
       }
       const fields = record as Record<string, unknown>;
       const id = exactIdOf(request) ?? fields.id;
-      if (id !== undefined && !store.insert(session, id, fields)) {
+      if (id !== undefined && !store.insert(session, id)) {
         throw new HttpError(
           'DUPLICATE_ID',
           `A plant with id ${typeof id === 'bigint' ? id.toString() : JSON.stringify(id)} already exists in the store (session "${session}"). Make sure to send a new id, or reset the store with POST /__admin/reset.`,

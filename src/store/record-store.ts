@@ -6,8 +6,8 @@ export type StoredRecord = Readonly<Record<string, unknown>>;
  * Every session starts from the fixtures and goes back to them on reset.
  */
 export interface RecordStore {
-  /** Stores the record; false when its id is taken. */
-  insert(session: string, id: unknown, record: StoredRecord): boolean;
+  /** Stores the record's id; false when it is taken. */
+  insert(session: string, id: unknown): boolean;
   /** Puts one session, or every session when none is named, back to the fixtures. */
   reset(session?: string): void;
   /** Replaces the fixtures and puts every session back to them (a reloaded fixtures file). */
@@ -24,38 +24,40 @@ export interface StoreLimit {
 /**
  * An in-memory RecordStore. It keeps at most `limit` records created by requests (fixtures do not
  * count), so that memory stays bounded under any load; past that the oldest are forgotten, and
- * their ids can be created again.
+ * their ids can be created again. Only the ids are kept, as strings: nothing reads a record back,
+ * and strings cost the garbage collector far less than objects.
  *
  * @example
  * const store = createMemoryStore([{ id: 1, name: 'Aloe' }], { limit: 100_000 });
- * store.insert('default', 2, { id: 2, name: 'Fern' }); // true
- * store.insert('default', 1, { id: 1, name: 'Ivy' }); // false: id 1 is a fixture
+ * store.insert('default', 2); // true
+ * store.insert('default', 1); // false: id 1 is a fixture
  */
 export function createMemoryStore(
   initialFixtures: readonly StoredRecord[] = [],
   { limit, onFull }: StoreLimit = { limit: Infinity },
 ): RecordStore {
   let fixtures = initialFixtures;
-  const sessions = new Map<string, Map<string, StoredRecord>>();
-  // Every record a request created, oldest first (a Map keeps insertion order).
-  const created = new Map<string, readonly [session: string, key: string]>();
+  const sessions = new Map<string, Set<string>>();
+  // Every id a request created, as `session\0key` to its session, oldest first (a Map keeps
+  // insertion order).
+  const created = new Map<string, string>();
   let full = false;
 
-  function namespace(session: string): Map<string, StoredRecord> {
-    let records = sessions.get(session);
-    if (records === undefined) {
-      records = new Map(fixtures.map((record) => [keyOf(record.id), record]));
-      sessions.set(session, records);
+  function namespace(session: string): Set<string> {
+    let ids = sessions.get(session);
+    if (ids === undefined) {
+      ids = new Set(fixtures.map((record) => keyOf(record.id)));
+      sessions.set(session, ids);
     }
-    return records;
+    return ids;
   }
 
   function forgetOldest(): void {
     const oldest = created.entries().next();
     if (oldest.done === true) return;
-    const [entry, [session, key]] = oldest.value;
+    const [entry, session] = oldest.value;
     created.delete(entry);
-    sessions.get(session)?.delete(key);
+    sessions.get(session)?.delete(entry.slice(session.length + 1));
     if (!full) {
       full = true;
       onFull?.();
@@ -63,12 +65,12 @@ export function createMemoryStore(
   }
 
   return {
-    insert(session, id, record) {
-      const records = namespace(session);
+    insert(session, id) {
+      const ids = namespace(session);
       const key = keyOf(id);
-      if (records.has(key)) return false;
-      records.set(key, record);
-      created.set(`${session}\0${key}`, [session, key]);
+      if (ids.has(key)) return false;
+      ids.add(key);
+      created.set(`${session}\0${key}`, session);
       if (created.size > limit) forgetOldest();
       return true;
     },
@@ -84,7 +86,7 @@ export function createMemoryStore(
         return;
       }
       sessions.delete(session);
-      for (const [entry, [owner]] of created) if (owner === session) created.delete(entry);
+      for (const [entry, owner] of created) if (owner === session) created.delete(entry);
     },
   };
 }
