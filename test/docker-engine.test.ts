@@ -6,6 +6,7 @@ import {
   type StartedTestContainer,
 } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlant } from './support/mock-fetch.ts';
 
 // Builds and runs the real image. Where no Docker engine answers, the suite is skipped (and
 // reported as skipped, not passed); test/docker-image.test.ts covers the same steps on the host.
@@ -63,13 +64,8 @@ describe.skipIf(problem !== undefined)('the Docker image, on a Docker engine', (
   });
 
   it('answers POST /plants with 200 and the created plant', async () => {
-    const response = await fetch(`${url}/plants`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
-      body: JSON.stringify({ id: 1, name: 'Fern' }),
-    });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ name: 'Fern' });
+    const answer = await createPlant({ url }, { id: 1, name: 'Fern' });
+    expect(answer).toMatchObject({ status: 200, body: { name: 'Fern' } });
   });
 
   it('runs as a non-root user', async () => {

@@ -6,6 +6,7 @@ import { basename, join, posix } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlant } from './support/mock-fetch.ts';
 
 // No Docker engine is needed: the test reads the Dockerfile and runs its runtime stage on the host
 // (same files, same install, same env, same CMD), so the image and this test cannot drift apart.
@@ -335,13 +336,8 @@ describe('the Docker image, run on the host', () => {
   });
 
   it('answers POST /plants with 200 and the created plant', async () => {
-    const response = await fetch(`${url}/plants`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
-      body: JSON.stringify({ id: 1, name: 'Fern' }),
-    });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ name: 'Fern' });
+    const answer = await createPlant({ url }, { id: 1, name: 'Fern' });
+    expect(answer).toMatchObject({ status: 200, body: { name: 'Fern' } });
   });
 
   it('passes its own HEALTHCHECK command', async () => {

@@ -10,6 +10,22 @@ const json = (schema: object, description: string) => ({
 const error = (description: string) => json(ref('Error'), description);
 const sessionParameter = { $ref: '#/components/parameters/Session' };
 
+// Both verifications: a JSON body, 200 when it holds, 422 with near misses when not.
+function verifyPath(operationId: string, body: object, [holds, fails]: [string, string]) {
+  return {
+    post: {
+      operationId,
+      parameters: [sessionParameter],
+      requestBody: { required: true, content: { 'application/json': { schema: body } } },
+      responses: {
+        '200': json(ref('VerifySuccess'), holds),
+        '422': json(ref('VerifyFailure'), fails),
+        '400': error('A malformed body'),
+      },
+    },
+  };
+}
+
 /**
  * The OpenAPI 3.1 description of the admin API, served at GET /__admin/openapi.json.
  *
@@ -156,54 +172,24 @@ export function adminOpenApi(version: string) {
           },
         },
       },
-      '/__admin/verify': {
-        post: {
-          operationId: 'verify',
-          parameters: [sessionParameter],
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['pattern'],
-                  properties: { pattern: ref('RequestPattern'), times: timesSchema },
-                },
-              },
-            },
-          },
-          responses: {
-            '200': json(ref('VerifySuccess'), 'As many matching requests as expected'),
-            '422': json(ref('VerifyFailure'), 'Another number of matching requests'),
-            '400': error('A malformed body'),
-          },
+      '/__admin/verify': verifyPath(
+        'verify',
+        {
+          type: 'object',
+          required: ['pattern'],
+          properties: { pattern: ref('RequestPattern'), times: timesSchema },
         },
-      },
-      '/__admin/verify/sequence': {
-        post: {
-          operationId: 'verifySequence',
-          parameters: [sessionParameter],
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['patterns'],
-                  properties: {
-                    patterns: { type: 'array', minItems: 1, items: ref('RequestPattern') },
-                  },
-                },
-              },
-            },
-          },
-          responses: {
-            '200': json(ref('VerifySuccess'), 'The requests arrived in that order'),
-            '422': json(ref('VerifyFailure'), 'They did not'),
-            '400': error('A malformed body'),
-          },
+        ['As many matching requests as expected', 'Another number of matching requests'],
+      ),
+      '/__admin/verify/sequence': verifyPath(
+        'verifySequence',
+        {
+          type: 'object',
+          required: ['patterns'],
+          properties: { patterns: { type: 'array', minItems: 1, items: ref('RequestPattern') } },
         },
-      },
+        ['The requests arrived in that order', 'They did not'],
+      ),
       '/__admin/stubs': {
         post: {
           operationId: 'createStub',
