@@ -1,5 +1,6 @@
 import type { IHttpOperation, IHttpOperationResponse, IMediaTypeContent } from '@stoplight/types';
 import { compileSchemaCheck } from './compile-schema-check.ts';
+import { isJsonMediaType, mediaTypeMatches } from './media-type.ts';
 import type { Violation } from './violation.ts';
 
 /** A request or response as the compiled checks see it: lower-case header names, parsed body. */
@@ -17,8 +18,6 @@ export interface FastPath {
   validateRequest: ((request: Exchange) => Violation[]) | undefined;
   validateResponse: ((response: Exchange & { status: number }) => Violation[]) | undefined;
 }
-
-const jsonMediaType = /^application\/([\w.+-]*\+)?json$/i;
 
 /**
  * @example
@@ -43,7 +42,7 @@ function compileRequestCheck(
     0,
   );
   const contents = request.body?.contents ?? [];
-  if (parameters > 0 || !contents.every((c) => jsonMediaType.test(c.mediaType))) return undefined;
+  if (parameters > 0 || !contents.every((c) => isJsonMediaType(c.mediaType))) return undefined;
   const required = request.body?.required === true;
   const checks = compileContents(contents, 'request', bundle);
   return ({ headers, body }) => {
@@ -65,7 +64,7 @@ function compileResponseCheck(
   const simple = responses.every(
     (r) =>
       (r.headers ?? []).length === 0 &&
-      (r.contents ?? []).every((c) => jsonMediaType.test(c.mediaType)),
+      (r.contents ?? []).every((c) => isJsonMediaType(c.mediaType)),
   );
   if (!simple) return undefined;
   const compiled = responses.map((response) => ({
@@ -88,7 +87,7 @@ function compileResponseCheck(
     const violations: Violation[] = [];
     if (
       mediaType === undefined ||
-      !found.checks.some((c) => wildcardMatch(mediaType, c.mediaType))
+      !found.checks.some((c) => mediaTypeMatches(mediaType, c.mediaType))
     ) {
       const declared = found.checks.map((c) => c.mediaType);
       violations.push({
@@ -121,7 +120,7 @@ function compileContents(
 function pick(checks: readonly ContentCheck[], mediaType: string | undefined): ContentCheck {
   const first = checks[0] as ContentCheck;
   if (mediaType === undefined) return first;
-  return checks.find((c) => wildcardMatch(mediaType, c.mediaType)) ?? first;
+  return checks.find((c) => mediaTypeMatches(mediaType, c.mediaType)) ?? first;
 }
 
 // Prism's order: exact codes, then `4XX`-style ranges, then `default`.
@@ -142,14 +141,4 @@ function findResponse<T extends { response: IHttpOperationResponse }>(
           ? -1
           : a.response.code.split('X').length - b.response.code.split('X').length,
     )[0];
-}
-
-function essence(mediaType: string): string {
-  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
-}
-
-function wildcardMatch(actual: string, declared: string): boolean {
-  const [type, subtype] = essence(declared).split('/');
-  const [actualType, actualSubtype] = essence(actual).split('/');
-  return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
 }

@@ -1,6 +1,7 @@
 import { sample, SchemaSizeExceededError } from '@stoplight/json-schema-sampler';
 import type { EngineResponse } from './prism-engine.ts';
 import type { ContractOperation } from './contract-operation.ts';
+import { isJsonMediaType } from './media-type.ts';
 
 export type SampleResult = { ok: true; response: EngineResponse } | { ok: false; reason: string };
 
@@ -41,9 +42,7 @@ function buildSample(
   if (response === undefined) {
     return { ok: false, reason: `Requested status code ${status} is not defined in the document.` };
   }
-  const content = (response.contents ?? []).find((c) =>
-    /^application\/([\w.+-]*\+)?json$/i.test(c.mediaType.split(';')[0]?.trim() ?? ''),
-  );
+  const content = (response.contents ?? []).find((c) => isJsonMediaType(c.mediaType));
   if (content === undefined)
     return { ok: true, response: { status, headers: {}, body: undefined } };
   const examples = content.examples ?? [];

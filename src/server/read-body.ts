@@ -1,4 +1,5 @@
 import type { ContractOperation } from '../engine/contract-operation.ts';
+import { essenceOf, isJsonMediaType, mediaTypeMatches } from '../engine/media-type.ts';
 import { parseJsonBody, type BigInteger } from '../engine/parse-json-body.ts';
 import type { Violation } from '../engine/violation.ts';
 
@@ -28,11 +29,11 @@ export function readBody(
 ): ReadBody {
   if (raw === undefined || raw.length === 0)
     return { body: undefined, violations: [], bigIntegers: [] };
-  const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const isJson = /^application\/([\w.+-]*\+)?json$/.test(mediaType);
+  const mediaType = essenceOf(contentType ?? '');
+  const isJson = isJsonMediaType(mediaType);
   const violations: Violation[] = [];
   const accepted = operation?.requestMediaTypes ?? [];
-  if (accepted.length > 0 && !accepted.some((type) => matchesMediaType(type, mediaType))) {
+  if (accepted.length > 0 && !accepted.some((type) => mediaTypeMatches(mediaType, type))) {
     violations.push({
       location: 'header/content-type',
       message:
@@ -62,10 +63,4 @@ export function readBody(
     });
     return { body: text, violations, bigIntegers: [] };
   }
-}
-
-function matchesMediaType(declared: string, actual: string): boolean {
-  const [type, subtype] = declared.toLowerCase().split('/');
-  const [actualType, actualSubtype] = actual.split('/');
-  return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
 }
