@@ -3,6 +3,8 @@ import type { Violation } from '../engine/violation.ts';
 import type { HttpError } from '../errors.ts';
 import type { Outcome } from '../server/mock-handler.ts';
 import type { SentResponse } from '../server/send-json.ts';
+import { flattenHeaders } from '../server/flatten-headers.ts';
+import { routeViolation } from '../server/route-violation.ts';
 import { sessionOf } from '../server/session-of.ts';
 import type { Coverage } from './coverage.ts';
 import type { AppliedFault } from '../faults/apply-fault.ts';
@@ -85,7 +87,7 @@ function toInteraction(
     },
     response: {
       status: answered ? sent.status : 0,
-      headers: answered ? stringHeaders(res.getHeaders()) : {},
+      headers: answered ? flattenHeaders(res.getHeaders()) : {},
       body: answered ? (sent.body ?? null) : null,
     },
     source: sourceOf(fault, answered, outcome, error),
@@ -114,22 +116,14 @@ function refusal(req: Request, error: HttpError | undefined, answered: boolean):
     return [{ location: 'request', message: 'the client went away before it was answered' }];
   switch (error?.code) {
     case 'NOT_FOUND':
-      return [{ location: 'path', message: `${req.path} matches no operation of the contract` }];
+      return [routeViolation('no-path', req.method, req.path)];
     case 'METHOD_NOT_ALLOWED':
-      return [{ location: 'method', message: `${req.method} is not declared for ${req.path}` }];
+      return [routeViolation('no-method', req.method, req.path)];
     case undefined:
       return [];
     default:
       return [{ location: 'request', message: error?.message ?? 'refused' }];
   }
-}
-
-function stringHeaders(headers: ReturnType<Response['getHeaders']>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) result[name] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return result;
 }
 
 function isLarge(raw: unknown): boolean {

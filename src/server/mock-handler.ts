@@ -19,7 +19,9 @@ import type { Stub } from '../stubs/stub.ts';
 import type { StubRegistry } from '../stubs/stub-registry.ts';
 import { answerRequest, errorAnswer } from './answer-request.ts';
 import { checkCredentials } from './check-credentials.ts';
+import { flattenHeaders } from './flatten-headers.ts';
 import { readBody } from './read-body.ts';
+import { routeViolation } from './route-violation.ts';
 import { sendJson } from './send-json.ts';
 import { sessionOf } from './session-of.ts';
 
@@ -63,7 +65,7 @@ export function createMockHandler(deps: MockHandlerDeps) {
       method: req.method,
       path: req.path,
       query: withoutControlParameters(req.query),
-      headers: lowerCaseHeaders(req.headers),
+      headers: flattenHeaders(req.headers),
       body: read.body,
       bigIntegers: read.bigIntegers,
     };
@@ -72,7 +74,7 @@ export function createMockHandler(deps: MockHandlerDeps) {
     let stub: Stub | undefined;
     let answer: ModeAnswer;
     if (route.kind !== 'matched') {
-      requestViolations = [routeViolation(route.kind, req)];
+      requestViolations = [routeViolation(route.kind, req.method, req.path)];
       stub = deps.stubs.take(session, () => probeOf(request, null, requestViolations));
       if (stub === undefined) {
         next(routeError(route, req));
@@ -175,12 +177,6 @@ function judgeResponse(operation: ContractOperation | undefined, answer: ModeAns
   );
 }
 
-function routeViolation(kind: 'no-path' | 'no-method', req: Request): Violation {
-  return kind === 'no-path'
-    ? { location: 'path', message: `${req.path} matches no operation of the contract` }
-    : { location: 'method', message: `${req.method} is not declared for ${req.path}` };
-}
-
 function routeError(
   route: { kind: 'no-path' } | { kind: 'no-method'; allow: readonly string[] },
   req: Request,
@@ -201,14 +197,4 @@ function routeError(
 
 function pickDelay({ min, max }: { min: number; max: number }): number {
   return min === max ? min : min + Math.floor(Math.random() * (max - min + 1));
-}
-
-// Node already lower-cases header names; only repeated set-cookie headers arrive as arrays.
-function lowerCaseHeaders(headers: Request['headers']): Record<string, string> {
-  if (!Object.values(headers).some(Array.isArray)) return headers as Record<string, string>;
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) result[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return result;
 }
