@@ -47,6 +47,18 @@ describe('with CORS on (the default)', () => {
     );
   });
 
+  it('sends the same CORS headers without an Origin, only no origin to echo', async () => {
+    const corsHeaders = (headers: Headers) =>
+      [...headers].filter(([name]) => name.startsWith('access-control-') || name === 'vary');
+    const withOrigin = await createPlant(server, { id: nextId++, name: 'Fern' }, { origin });
+    const withoutOrigin = await createPlant(server, { id: nextId++, name: 'Fern' });
+    expect(withoutOrigin.headers.get('access-control-allow-origin')).toBeNull();
+    expect(corsHeaders(withoutOrigin.headers)).toEqual(
+      corsHeaders(withOrigin.headers).filter(([name]) => name !== 'access-control-allow-origin'),
+    );
+    expect(corsHeaders(withoutOrigin.headers)).not.toEqual([]);
+  });
+
   it('echoes the origin on a 401 too, so a browser can read the challenge', async () => {
     const answer = await send(`${server.url}/plants`, {
       method: 'POST',

@@ -1,7 +1,8 @@
-import type { Request, Response } from 'express';
+import type { Exchange } from '../server/exchange.ts';
+import { sendText } from '../server/send-json.ts';
 import type { FaultName } from './fault-names.ts';
 
-/** What the journal says about a fault: set on `res.locals.fault`. */
+/** What the journal says about a fault: set on the exchange. */
 export interface AppliedFault {
   name: FaultName;
   description: string;
@@ -21,10 +22,14 @@ export const malformedBody = '{"name": "Monstera", "tag": ';
  * Fails the request on purpose, the way a broken upstream would, as a real HTTP client sees it:
  * `reset` (ECONNRESET), `empty` (socket closed, no bytes), `malformed` (200 with broken JSON),
  * `timeout` (nothing until the client gives up, or until `maxDelayMs` when the socket is cut).
+ *
+ * @example
+ * applyFault('reset', exchange, 30_000); // the client sees ECONNRESET
  */
-export function applyFault(name: FaultName, req: Request, res: Response, maxDelayMs: number): void {
-  res.locals.fault = { name, description: descriptions[name] } satisfies AppliedFault;
-  const socket = req.socket;
+export function applyFault(name: FaultName, exchange: Exchange, maxDelayMs: number): void {
+  exchange.fault = { name, description: descriptions[name] };
+  const { res } = exchange;
+  const socket = exchange.req.socket;
   switch (name) {
     case 'reset':
       socket.resetAndDestroy();
@@ -33,8 +38,8 @@ export function applyFault(name: FaultName, req: Request, res: Response, maxDela
       socket.end(() => socket.destroy());
       return;
     case 'malformed':
-      res.locals.sent = { status: 200, body: malformedBody };
-      res.status(200).type('application/json').send(malformedBody);
+      exchange.sent = { status: 200, body: malformedBody };
+      sendText(res, 200, {}, malformedBody);
       return;
     case 'timeout': {
       const timer = setTimeout(() => socket.destroy(), maxDelayMs);

@@ -1,20 +1,13 @@
+import { createByteRing } from './byte-ring.ts';
 import type { Interaction } from './interaction.ts';
 
 /** Where an entry is looked up: one session, or every session with `*`. */
 export const allSessions = '*';
 
-/** An entry as kept: the interaction as one JSON string, with what lookups need beside it. */
-interface Kept {
-  id: string;
-  session: string;
-  text: string;
-}
-
 /**
  * The bounded interaction journal: at most `limit` entries over all sessions, the oldest dropped
- * first. Each entry is kept as one JSON string, not as the dozens of objects an interaction is:
- * the garbage collector then has ten thousand strings to look at instead of hundreds of thousands
- * of objects, which keeps its pauses (and the mock's tail latency) short. Lookups parse again.
+ * first. Each entry is kept as its JSON text in a byte ring outside the JavaScript heap (see
+ * createByteRing), with its id and session beside it for lookups; lookups parse again.
  *
  * @example
  * const journal = createJournal(10_000);
@@ -22,50 +15,56 @@ interface Kept {
  * journal.list('default'); // oldest first
  */
 export function createJournal(limit: number) {
-  const ring: (Kept | undefined)[] = new Array<Kept | undefined>(limit);
-  let start = 0;
-  let size = 0;
+  const texts = createByteRing(limit);
+  // Beside each text, in the ring's order: its id and its session.
+  const ids = new Float64Array(limit);
+  const sessions = new Array<string>(limit);
+  let first = 0;
   let nextId = 1;
   const dropped = new Map<string, number>();
 
-  function at(index: number): Kept | undefined {
-    return ring[(start + index) % limit];
+  const slotOf = (index: number): number => (first + index) % limit;
+
+  function dropOldest(): void {
+    const session = sessions[first] as string;
+    dropped.set(session, (dropped.get(session) ?? 0) + 1);
+    texts.shift();
+    first = (first + 1) % limit;
   }
 
-  function kept(session: string): Kept[] {
-    const found: Kept[] = [];
-    for (let i = 0; i < size; i++) {
-      const entry = at(i);
-      if (entry !== undefined && (session === allSessions || entry.session === session))
-        found.push(entry);
+  function push(id: number, session: string, text: string): void {
+    const slot = slotOf(texts.size);
+    texts.push(text);
+    ids[slot] = id;
+    sessions[slot] = session;
+  }
+
+  // Positions of the session's entries (every entry for `*`), oldest first.
+  function positions(session: string): number[] {
+    const found: number[] = [];
+    for (let i = 0; i < texts.size; i++) {
+      if (session === allSessions || sessions[slotOf(i)] === session) found.push(i);
     }
     return found;
   }
+
+  const parse = (index: number): Interaction => JSON.parse(texts.at(index)) as Interaction;
 
   return {
     /** Hands out the id of the next interaction, in order of arrival. */
     nextId: (): string => String(nextId++),
     /** Keeps an interaction; `text` is its JSON, made once for the journal and the record file. */
     add(entry: Interaction, text: string): void {
-      const item = { id: entry.id, session: entry.session, text };
-      if (size === limit) {
-        const oldest = at(0);
-        if (oldest !== undefined)
-          dropped.set(oldest.session, (dropped.get(oldest.session) ?? 0) + 1);
-        ring[start] = item;
-        start = (start + 1) % limit;
-      } else {
-        ring[(start + size) % limit] = item;
-        size++;
-      }
+      if (texts.size === limit) dropOldest();
+      push(Number(entry.id), entry.session, text);
     },
     /** The session's entries, oldest first. */
     list(session: string): Interaction[] {
-      return kept(session).map((entry) => JSON.parse(entry.text) as Interaction);
+      return positions(session).map(parse);
     },
     get(session: string, id: string): Interaction | undefined {
-      const entry = kept(session).find((item) => item.id === id);
-      return entry === undefined ? undefined : (JSON.parse(entry.text) as Interaction);
+      const index = positions(session).find((i) => String(ids[slotOf(i)]) === id);
+      return index === undefined ? undefined : parse(index);
     },
     dropped(session: string): number {
       if (session !== allSessions) return dropped.get(session) ?? 0;
@@ -77,16 +76,22 @@ export function createJournal(limit: number) {
       const others =
         session === allSessions
           ? []
-          : kept(allSessions).filter((entry) => entry.session !== session);
-      ring.fill(undefined);
-      others.forEach((entry, i) => (ring[i] = entry));
-      start = 0;
-      size = others.length;
+          : positions(allSessions)
+              .filter((i) => sessions[slotOf(i)] !== session)
+              .map((i) => ({
+                id: ids[slotOf(i)] as number,
+                session: sessions[slotOf(i)] as string,
+                text: texts.at(i),
+              }));
+      texts.clear();
+      sessions.fill('');
+      first = 0;
+      for (const entry of others) push(entry.id, entry.session, entry.text);
       if (session === allSessions) dropped.clear();
       else dropped.delete(session);
     },
     get size(): number {
-      return size;
+      return texts.size;
     },
   };
 }

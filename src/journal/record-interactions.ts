@@ -1,17 +1,15 @@
-import type { NextFunction, Request, Response } from 'express';
 import type { Violation } from '../engine/violation.ts';
 import type { HttpError } from '../errors.ts';
-import type { Outcome } from '../server/mock-handler.ts';
-import type { SentResponse } from '../server/send-json.ts';
-import { flattenHeaders } from '../server/flatten-headers.ts';
-import { routeViolation } from '../server/route-violation.ts';
-import { sessionOf } from '../server/session-of.ts';
-import type { Coverage } from './coverage.ts';
 import type { AppliedFault } from '../faults/apply-fault.ts';
+import type { Exchange } from '../server/exchange.ts';
+import { flattenHeaders } from '../server/flatten-headers.ts';
+import type { Outcome } from '../server/mock-handler.ts';
+import { routeViolation } from '../server/route-violation.ts';
+import type { Coverage } from './coverage.ts';
 import type { Interaction } from './interaction.ts';
-import { redactHeaders } from './redact-headers.ts';
 import type { Journal } from './journal.ts';
 import type { RecordFile } from './record-file.ts';
+import { redactHeaders } from './redact-headers.ts';
 
 const maxRecordedText = 16 * 1024;
 
@@ -23,16 +21,18 @@ export interface RecorderDeps {
 }
 
 /**
- * Records every request outside `/__admin` once it is answered, or once its client has gone away:
- * one journal entry per request, never more, never fewer.
+ * Records a mock request once it is answered, or once its client has gone away: one journal
+ * entry per request, never more, never fewer.
+ *
+ * @example
+ * const record = recordInteractions(deps);
+ * record(exchange); // the entry is written when the response closes
  */
 export function recordInteractions(deps: RecorderDeps) {
-  return function recordInteraction(req: Request, res: Response, next: NextFunction): void {
-    const receivedAt = new Date();
-    const started = process.hrtime.bigint();
+  return function recordInteraction(exchange: Exchange): void {
     const id = deps.journal.nextId();
-    res.once('close', () => {
-      const entry = toInteraction(req, res, id, receivedAt, started, deps.contractHash());
+    exchange.res.once('close', () => {
+      const entry = toInteraction(exchange, id, deps.contractHash());
       const text = JSON.stringify(entry);
       deps.journal.add(entry, text);
       if (entry.operationId !== null && entry.response.status !== 0) {
@@ -45,24 +45,13 @@ export function recordInteractions(deps: RecorderDeps) {
       }
       deps.recordFile?.write(text);
     });
-    next();
   };
 }
 
-function toInteraction(
-  req: Request,
-  res: Response,
-  id: string,
-  receivedAt: Date,
-  started: bigint,
-  hash: string,
-): Interaction {
-  const outcome = res.locals.outcome as Outcome | undefined;
-  const sent = res.locals.sent as SentResponse | undefined;
-  const error = res.locals.error as HttpError | undefined;
-  const fault = res.locals.fault as AppliedFault | undefined;
+function toInteraction(exchange: Exchange, id: string, hash: string): Interaction {
+  const { req, res, outcome, sent, error, fault } = exchange;
   const answered = sent !== undefined && res.writableFinished;
-  const requestViolations = outcome?.requestViolations ?? refusal(req, error, answered);
+  const requestViolations = outcome?.requestViolations ?? refusal(exchange, error, answered);
   const responseViolations = [
     ...(outcome?.responseViolations ?? []),
     ...(fault === undefined
@@ -71,18 +60,18 @@ function toInteraction(
   ];
   return {
     id,
-    receivedAt: receivedAt.toISOString(),
-    durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-    session: sessionOf(req),
+    receivedAt: new Date(exchange.receivedAt).toISOString(),
+    durationMs: Number(process.hrtime.bigint() - exchange.started) / 1e6,
+    session: exchange.session,
     operationId: outcome?.operation?.operationId ?? null,
     request: {
-      method: req.method,
-      path: req.path,
-      query: req.query as Record<string, string | string[]>,
+      method: exchange.method,
+      path: exchange.path,
+      query: exchange.query as Record<string, string | string[]>,
       headers: redactHeaders(req.headers),
       body:
-        outcome === undefined || isLarge(req.body)
-          ? decodeBody(req.body)
+        outcome === undefined || isLarge(exchange.body)
+          ? decodeBody(exchange.body)
           : (outcome.request.body ?? null),
     },
     response: {
@@ -111,14 +100,18 @@ function sourceOf(
 }
 
 // Why a request that never reached an operation does not meet the contract.
-function refusal(req: Request, error: HttpError | undefined, answered: boolean): Violation[] {
+function refusal(
+  { method, path }: Exchange,
+  error: HttpError | undefined,
+  answered: boolean,
+): Violation[] {
   if (!answered)
     return [{ location: 'request', message: 'the client went away before it was answered' }];
   switch (error?.code) {
     case 'NOT_FOUND':
-      return [routeViolation('no-path', req.method, req.path)];
+      return [routeViolation('no-path', method, path)];
     case 'METHOD_NOT_ALLOWED':
-      return [routeViolation('no-method', req.method, req.path)];
+      return [routeViolation('no-method', method, path)];
     case undefined:
       return [];
     default:
@@ -126,12 +119,12 @@ function refusal(req: Request, error: HttpError | undefined, answered: boolean):
   }
 }
 
-function isLarge(raw: unknown): boolean {
-  return Buffer.isBuffer(raw) && raw.length > maxRecordedText;
+function isLarge(raw: Buffer | undefined): boolean {
+  return raw !== undefined && raw.length > maxRecordedText;
 }
 
-function decodeBody(raw: unknown): unknown {
-  if (!Buffer.isBuffer(raw) || raw.length === 0) return null;
+function decodeBody(raw: Buffer | undefined): unknown {
+  if (raw === undefined || raw.length === 0) return null;
   const text = raw.subarray(0, maxRecordedText).toString('utf8');
   if (raw.length <= maxRecordedText) {
     try {

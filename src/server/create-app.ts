@@ -1,4 +1,4 @@
-import cors from 'cors';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { AdminDeps } from '../admin/admin-context.ts';
@@ -11,9 +11,12 @@ import type { RecordFile } from '../journal/record-file.ts';
 import { createDynamicMode } from '../modes/dynamic-mode.ts';
 import { createStatefulMode } from '../modes/stateful-mode.ts';
 import { createStaticMode } from '../modes/static-mode.ts';
+import { corsPolicy } from './cors-policy.ts';
+import { splitTarget } from './exchange.ts';
 import { createErrorHandler } from './handle-errors.ts';
 import { logRequests } from './log-requests.ts';
 import { createMockHandler } from './mock-handler.ts';
+import { createMockLane } from './mock-lane.ts';
 
 export interface AppDeps extends Omit<AdminDeps, 'mode' | 'adminToken' | 'maxDelay'> {
   config: ResolvedConfig;
@@ -22,66 +25,45 @@ export interface AppDeps extends Omit<AdminDeps, 'mode' | 'adminToken' | 'maxDel
 }
 
 /**
- * The Express app that serves the contract (and, without `adminPort`, the admin API); it does
- * not listen (see startMockServer).
+ * The request listener of the mock port: mock traffic goes down the mock lane, `/__admin` to the
+ * Express app of the admin API (or, with `adminPort`, to its health check and a 404 that points
+ * to the admin port). It does not listen (see startMockServer).
  *
  * @example
- * const app = createApp(deps);
- * http.createServer(app).listen(0, '127.0.0.1');
+ * http.createServer(createApp(deps)).listen(0, '127.0.0.1');
  */
-export function createApp(deps: AppDeps): Express {
-  const { config, contract, store, logger, journal, coverage } = deps;
-  const app = baseApp(deps);
-  const adminDeps = adminDepsOf(deps);
-  if (config.adminPort === undefined) {
-    app.use('/__admin', createAdminRouter(adminDeps));
-  } else {
-    app.get('/__admin/health', (_req, res) => {
-      res.json(
-        health({ deps: adminDeps, session: '', query: {}, params: {}, body: undefined }).body,
-      );
-    });
-    // Admin calls sent here by mistake are not mock traffic: answer them without recording them.
-    app.use('/__admin', (req, _res, next) => {
-      next(
-        new HttpError(
-          'NOT_FOUND',
-          `The admin API is not on this port: ${req.method} /__admin${req.path}. Make sure to send admin requests to the --admin-port.`,
-        ),
-      );
-    });
-  }
-  app.use(
-    recordInteractions({
-      journal,
-      coverage,
-      contractHash: () => contract.current.hash,
-      recordFile: deps.recordFile,
-    }),
-  );
-  app.use(express.raw({ type: () => true, limit: config.maxBodyBytes }));
+export function createApp(deps: AppDeps): RequestListener {
+  const { config, contract, logger } = deps;
+  const admin = createMockPortAdmin(deps);
   const staticMode = createStaticMode();
-  app.use(
-    createMockHandler({
-      mode: config.mode,
-      seed: config.seed,
-      tokens: config.tokens,
-      delay: config.delay,
-      maxDelay: config.maxDelay,
-      contract,
-      stubs: deps.stubs,
-      modes: {
-        static: staticMode,
-        dynamic: createDynamicMode(),
-        stateful: createStatefulMode(store, staticMode),
-      },
-      onResponseViolations: (operationId, status, violations) => {
-        logger.warn({ operationId, status, violations }, 'response does not match the contract');
-      },
-    }),
-  );
-  app.use(createErrorHandler(logger, config.maxBodyBytes));
-  return app;
+  const handle = createMockHandler({
+    mode: config.mode,
+    seed: config.seed,
+    tokens: config.tokens,
+    delay: config.delay,
+    maxDelay: config.maxDelay,
+    contract,
+    stubs: deps.stubs,
+    modes: {
+      static: staticMode,
+      dynamic: createDynamicMode(),
+      stateful: createStatefulMode(deps.store, staticMode),
+    },
+    onResponseViolations: (operationId, status, violations) => {
+      logger.warn({ operationId, status, violations }, 'response does not match the contract');
+    },
+  });
+  const record = recordInteractions({
+    journal: deps.journal,
+    coverage: deps.coverage,
+    contractHash: () => contract.current.hash,
+    recordFile: deps.recordFile,
+  });
+  const lane = createMockLane({ config, logger, handle, record });
+  return function routeRequest(req: IncomingMessage, res: ServerResponse): void {
+    if (isAdminPath(splitTarget(req.url ?? '/').path)) void admin(req, res);
+    else lane(req, res);
+  };
 }
 
 /**
@@ -93,6 +75,32 @@ export function createApp(deps: AppDeps): Express {
 export function createAdminApp(deps: AppDeps): Express {
   const app = baseApp(deps);
   app.use('/__admin', createAdminRouter(adminDepsOf(deps)));
+  app.use(createErrorHandler(deps.logger, deps.config.maxBodyBytes));
+  return app;
+}
+
+// As Express mounts `/__admin`: case-insensitive, with or without a trailing part.
+function isAdminPath(path: string): boolean {
+  const head = path.slice(0, 9).toLowerCase();
+  return head === '/__admin/' || (head === '/__admin' && path.length === 8);
+}
+
+function createMockPortAdmin(deps: AppDeps): Express {
+  if (deps.config.adminPort === undefined) return createAdminApp(deps);
+  const app = baseApp(deps);
+  const adminDeps = adminDepsOf(deps);
+  app.get('/__admin/health', (_req, res) => {
+    res.json(health({ deps: adminDeps, session: '', query: {}, params: {}, body: undefined }).body);
+  });
+  // Admin calls sent here by mistake are not mock traffic: answer them without recording them.
+  app.use('/__admin', (req, _res, next) => {
+    next(
+      new HttpError(
+        'NOT_FOUND',
+        `The admin API is not on this port: ${req.method} /__admin${req.path}. Make sure to send admin requests to the --admin-port.`,
+      ),
+    );
+  });
   app.use(createErrorHandler(deps.logger, deps.config.maxBodyBytes));
   return app;
 }
@@ -116,15 +124,6 @@ function baseApp({ config, logger }: AppDeps): Express {
     next();
   });
   app.use(logRequests(logger, config.mode));
-  if (config.cors) {
-    app.use(
-      cors({
-        origin: true,
-        credentials: true,
-        maxAge: 600,
-        exposedHeaders: ['WWW-Authenticate', 'Allow'],
-      }),
-    );
-  }
+  if (config.cors) app.use(corsPolicy());
   return app;
 }

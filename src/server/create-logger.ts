@@ -6,6 +6,9 @@ import type { ResolvedConfig } from '../config/config-schema.ts';
 /** Log lines held for a stdout that is read more slowly than the mock writes. */
 const maxBufferedLogBytes = 4 * 1024 * 1024;
 const dropReportIntervalMs = 10_000;
+/** Lines are written in chunks of this size under load, and at least this often when quiet. */
+const logChunkBytes = 4096;
+const logFlushIntervalMs = 100;
 
 /**
  * The server's pino logger: one JSON line per event, or human-readable lines with `pretty`.
@@ -22,7 +25,13 @@ export function createLogger(config: Pick<ResolvedConfig, 'logLevel' | 'logForma
   if (config.logFormat === 'pretty') {
     return pino(options, prettyStream()({ colorize: false, sync: true, ignore: 'pid,hostname' }));
   }
-  const destination = pino.destination({ dest: 1, sync: false, maxLength: maxBufferedLogBytes });
+  const destination = pino.destination({
+    dest: 1,
+    sync: false,
+    maxLength: maxBufferedLogBytes,
+    minLength: logChunkBytes,
+    periodicFlush: logFlushIntervalMs,
+  });
   let dropped = 0;
   let reportedAt = 0;
   destination.on('drop', () => {

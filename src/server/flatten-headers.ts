@@ -10,7 +10,9 @@ export type RawHeaders = Record<string, string | number | readonly string[] | un
  */
 export function flattenHeaders(headers: RawHeaders): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  // for-in rather than Object.entries: this runs three times per request, and allocates nothing.
+  for (const name in headers) {
+    const value = headers[name];
     if (value === undefined) continue;
     result[name] = typeof value === 'object' ? value.join(', ') : String(value);
   }

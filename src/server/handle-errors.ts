@@ -12,8 +12,9 @@ const parserErrors: Record<string, ErrorCode> = {
 };
 
 /**
- * Turns anything thrown while handling a request into an `Error`-shaped JSON answer
- * (`{"error": status, "message": ...}`). Never lets an error escape to crash the process.
+ * The admin API's error handler: turns anything thrown while handling a request into an
+ * `Error`-shaped JSON answer (`{"error": status, "message": ...}`). Never lets an error escape to
+ * crash the process.
  */
 export function createErrorHandler(logger: Logger, maxBodyBytes: number) {
   return function handleErrors(
@@ -36,7 +37,14 @@ export function createErrorHandler(logger: Logger, maxBodyBytes: number) {
   };
 }
 
-function toHttpError(error: unknown, maxBodyBytes: number): HttpError {
+/**
+ * What an error thrown while handling a request means for its client: an HttpError as it is, a
+ * body-parser failure as the catalogue's code for it, anything else as INTERNAL (500).
+ *
+ * @example
+ * toHttpError(new Error('boom'), 1_048_576).status; // 500
+ */
+export function toHttpError(error: unknown, maxBodyBytes: number): HttpError {
   if (error instanceof HttpError) return error;
   const type = (error as { type?: unknown }).type;
   const code = typeof type === 'string' ? parserErrors[type] : undefined;

@@ -1,4 +1,3 @@
-import type { NextFunction, Request, Response } from 'express';
 import type { Mode } from '../config/config-schema.ts';
 import {
   parseControls,
@@ -22,8 +21,8 @@ import { checkCredentials } from './check-credentials.ts';
 import { flattenHeaders } from './flatten-headers.ts';
 import { readBody } from './read-body.ts';
 import { routeViolation } from './route-violation.ts';
+import type { Exchange } from './exchange.ts';
 import { sendJson } from './send-json.ts';
-import { sessionOf } from './session-of.ts';
 
 export interface MockHandlerDeps {
   mode: Mode;
@@ -41,7 +40,7 @@ export interface MockHandlerDeps {
   ) => void;
 }
 
-/** What the handler decided for one request; kept on `res.locals.outcome` for logging and the journal. */
+/** What the handler decided for one request; kept on the exchange for logging and the journal. */
 export interface Outcome extends ModeAnswer {
   /** Undefined only for a stub that answers outside the contract. */
   operation: ContractOperation | undefined;
@@ -52,19 +51,23 @@ export interface Outcome extends ModeAnswer {
 
 /**
  * The mock's request pipeline: route, credentials, body, contract check, controls, stub or mode,
- * response check, delay, fault. Requests outside the contract that no stub answers become
- * HttpErrors for the error handler.
+ * response check, delay, fault, answer. Requests outside the contract that no stub answers are
+ * thrown as HttpErrors, for the lane to answer.
+ *
+ * @example
+ * const handle = createMockHandler(deps);
+ * await handle(openExchange(req, res, process.hrtime.bigint()));
  */
 export function createMockHandler(deps: MockHandlerDeps) {
-  return async function handleMockRequest(req: Request, res: Response, next: NextFunction) {
-    const session = sessionOf(req);
-    const route = deps.contract.route(req.method, req.path);
+  return async function handleMockRequest(exchange: Exchange): Promise<void> {
+    const { req, res, method, path, query, session } = exchange;
+    const route = deps.contract.route(method, path);
     const operation = route.kind === 'matched' ? route.operation : undefined;
-    const read = readBody(operation, req.get('content-type'), req.body as Buffer | undefined);
+    const read = readBody(operation, req.headers['content-type'], exchange.body);
     const request: EngineRequest = {
-      method: req.method,
-      path: req.path,
-      query: withoutControlParameters(req.query),
+      method,
+      path,
+      query: withoutControlParameters(query),
       headers: flattenHeaders(req.headers),
       body: read.body,
       bigIntegers: read.bigIntegers,
@@ -74,16 +77,13 @@ export function createMockHandler(deps: MockHandlerDeps) {
     let stub: Stub | undefined;
     let answer: ModeAnswer;
     if (route.kind !== 'matched') {
-      requestViolations = [routeViolation(route.kind, req.method, req.path)];
+      requestViolations = [routeViolation(route.kind, method, path)];
       stub = deps.stubs.take(session, () => probeOf(request, null, requestViolations));
-      if (stub === undefined) {
-        next(routeError(route, req));
-        return;
-      }
+      if (stub === undefined) throw routeError(route, method, path);
     }
     try {
       if (operation !== undefined) {
-        checkCredentials(operation, req.headers, req.query, deps.tokens);
+        checkCredentials(operation, req.headers, query, deps.tokens);
         requestViolations =
           read.violations.length > 0
             ? read.violations
@@ -92,7 +92,8 @@ export function createMockHandler(deps: MockHandlerDeps) {
                 ...int64Violations(operation, read.bigIntegers),
               ];
       }
-      controls = parseControls(req.get('prefer'), req.query);
+      // Node joins a repeated Prefer header into one string.
+      controls = parseControls(req.headers.prefer as string | undefined, query);
       if (controls.delayMs !== undefined && controls.delayMs > deps.maxDelay) {
         throw new HttpError(
           'INVALID_CONTROL',
@@ -140,13 +141,7 @@ export function createMockHandler(deps: MockHandlerDeps) {
         responseViolations,
       );
     }
-    res.locals.outcome = {
-      ...answer,
-      operation,
-      request,
-      requestViolations,
-      responseViolations,
-    } satisfies Outcome;
+    exchange.outcome = { ...answer, operation, request, requestViolations, responseViolations };
     const delayMs = controls.delayMs ?? stub?.delayMs ?? pickDelay(deps.delay);
     if (delayMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -154,9 +149,10 @@ export function createMockHandler(deps: MockHandlerDeps) {
     }
     const fault = controls.fault ?? stub?.fault;
     if (fault !== undefined) {
-      applyFault(fault, req, res, deps.maxDelay);
+      applyFault(fault, exchange, deps.maxDelay);
       return;
     }
+    exchange.sent = { status: answer.response.status, body: answer.response.body };
     sendJson(res, answer.response.status, answer.response.headers, answer.response.body);
   };
 }
@@ -179,18 +175,19 @@ function judgeResponse(operation: ContractOperation | undefined, answer: ModeAns
 
 function routeError(
   route: { kind: 'no-path' } | { kind: 'no-method'; allow: readonly string[] },
-  req: Request,
+  method: string,
+  path: string,
 ): HttpError {
   if (route.kind === 'no-path') {
     return new HttpError(
       'NOT_FOUND',
-      `No operation of the contract matches ${req.method} ${req.path}. Make sure the path is one the contract declares.`,
+      `No operation of the contract matches ${method} ${path}. Make sure the path is one the contract declares.`,
     );
   }
   const allow = route.allow.join(', ');
   return new HttpError(
     'METHOD_NOT_ALLOWED',
-    `${req.path} does not accept ${req.method}. Make sure to use ${route.allow.join(' or ')}.`,
+    `${path} does not accept ${method}. Make sure to use ${route.allow.join(' or ')}.`,
     { headers: { allow } },
   );
 }

@@ -1,10 +1,10 @@
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 
 export const defaultSession = 'default';
 
 /** The session a request belongs to: its `X-Mock-Session` header, else `default`. */
-export function sessionOf(req: Request): string {
-  const header = req.get('x-mock-session')?.trim();
-  if (header !== undefined && header !== '') return header;
-  return defaultSession;
+export function sessionOf(headers: IncomingHttpHeaders): string {
+  const header = headers['x-mock-session'];
+  const session = (Array.isArray(header) ? header.join(', ') : header)?.trim();
+  return session === undefined || session === '' ? defaultSession : session;
 }

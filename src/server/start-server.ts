@@ -1,6 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 import type { MockServerOptions, ResolvedConfig } from '../config/config-schema.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
 import { createLiveContract } from '../engine/live-contract.ts';
@@ -106,7 +111,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
 }
 
-function createHttpServer(app: Express, config: ResolvedConfig): Server {
+function createHttpServer(app: RequestListener, config: ResolvedConfig): Server {
   const timeouts = {
     requestTimeout: config.requestTimeout,
     headersTimeout: Math.min(config.requestTimeout, 60_000),

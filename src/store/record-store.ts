@@ -24,8 +24,8 @@ export interface StoreLimit {
 /**
  * An in-memory RecordStore. It keeps at most `limit` records created by requests (fixtures do not
  * count), so that memory stays bounded under any load; past that the oldest are forgotten, and
- * their ids can be created again. Only the ids are kept, as strings: nothing reads a record back,
- * and strings cost the garbage collector far less than objects.
+ * their ids can be created again. Only the ids are kept, integers as numbers and anything else as
+ * a string: nothing reads a record back, and neither costs the garbage collector an object.
  *
  * @example
  * const store = createMemoryStore([{ id: 1, name: 'Aloe' }], { limit: 100_000 });
@@ -37,13 +37,11 @@ export function createMemoryStore(
   { limit, onFull }: StoreLimit = { limit: Infinity },
 ): RecordStore {
   let fixtures = initialFixtures;
-  const sessions = new Map<string, Set<string>>();
-  // Every id a request created, as `session\0key` to its session, oldest first (a Map keeps
-  // insertion order).
-  const created = new Map<string, string>();
+  const sessions = new Map<string, Set<StoreKey>>();
+  const created = createCreationQueue();
   let full = false;
 
-  function namespace(session: string): Set<string> {
+  function namespace(session: string): Set<StoreKey> {
     let ids = sessions.get(session);
     if (ids === undefined) {
       ids = new Set(fixtures.map((record) => keyOf(record.id)));
@@ -53,11 +51,9 @@ export function createMemoryStore(
   }
 
   function forgetOldest(): void {
-    const oldest = created.entries().next();
-    if (oldest.done === true) return;
-    const [entry, session] = oldest.value;
-    created.delete(entry);
-    sessions.get(session)?.delete(entry.slice(session.length + 1));
+    const oldest = created.shift();
+    if (oldest === undefined) return;
+    sessions.get(oldest.session)?.delete(oldest.key);
     if (!full) {
       full = true;
       onFull?.();
@@ -70,8 +66,8 @@ export function createMemoryStore(
       const key = keyOf(id);
       if (ids.has(key)) return false;
       ids.add(key);
-      created.set(`${session}\0${key}`, session);
-      if (created.size > limit) forgetOldest();
+      created.push(session, key);
+      if (created.size() > limit) forgetOldest();
       return true;
     },
     replaceFixtures(records) {
@@ -86,14 +82,57 @@ export function createMemoryStore(
         return;
       }
       sessions.delete(session);
-      for (const [entry, owner] of created) if (owner === session) created.delete(entry);
+      created.removeSession(session);
+    },
+  };
+}
+
+type StoreKey = number | string;
+
+/**
+ * The ids requests created, oldest first: two parallel arrays read from a moving head, so that
+ * adding and forgetting cost the same at 10 ids as at 100,000.
+ */
+function createCreationQueue() {
+  let sessionsOf: string[] = [];
+  let keys: StoreKey[] = [];
+  let head = 0;
+  return {
+    size: () => keys.length - head,
+    push(session: string, key: StoreKey): void {
+      sessionsOf.push(session);
+      keys.push(key);
+    },
+    shift(): { session: string; key: StoreKey } | undefined {
+      if (head === keys.length) return undefined;
+      const oldest = { session: sessionsOf[head] as string, key: keys[head] as StoreKey };
+      head += 1;
+      // Drop the forgotten front now and then, so the arrays stay about `limit` long.
+      if (head >= 1024 && head * 2 >= keys.length) {
+        sessionsOf = sessionsOf.slice(head);
+        keys = keys.slice(head);
+        head = 0;
+      }
+      return oldest;
+    },
+    removeSession(session: string): void {
+      const keep = sessionsOf.map((owner, index) => index >= head && owner !== session);
+      sessionsOf = sessionsOf.filter((_owner, index) => keep[index]);
+      keys = keys.filter((_key, index) => keep[index]);
+      head = 0;
+    },
+    clear(): void {
+      sessionsOf = [];
+      keys = [];
+      head = 0;
     },
   };
 }
 
 // 7 and "7" are different ids, as they are different JSON values; an id past 2^53 comes as a
 // bigint, exactly as sent, so that 9007199254740992 and 9007199254740993 stay two plants.
-function keyOf(id: unknown): string {
+function keyOf(id: unknown): StoreKey {
+  if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
   if (typeof id === 'bigint') return `j:${id.toString()}`;
   return typeof id === 'string' ? `s:${id}` : `j:${JSON.stringify(id)}`;
 }

@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
+import type { HttpError } from '../errors.ts';
+import type { AppliedFault } from '../faults/apply-fault.ts';
+import type { Outcome } from './mock-handler.ts';
+import { sessionOf } from './session-of.ts';
+
+/** What was sent: the journal's record of the answer. */
+export interface SentResponse {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * One mock request on its way through the mock lane: what it asks, and what was decided and sent
+ * for it. The journal and the request log read it once the answer is out.
+ */
+export interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  /** The request target's path, without query or fragment. */
+  path: string;
+  query: ParsedUrlQuery;
+  session: string;
+  /** The raw request body once read; undefined when none was sent. */
+  body: Buffer | undefined;
+  receivedAt: number;
+  started: bigint;
+  /** What the pipeline decided; unset for requests refused before an answer was chosen. */
+  outcome?: Outcome;
+  sent?: SentResponse;
+  /** Why the request was refused outside the contract (404, 405, 413, ...). */
+  error?: HttpError;
+  fault?: AppliedFault;
+}
+
+/**
+ * Opens the exchange of one request: its path, its query (repeated parameters as arrays) and its
+ * session.
+ *
+ * @example
+ * const exchange = openExchange(req, res, process.hrtime.bigint());
+ * exchange.path; // '/plants'
+ */
+export function openExchange(req: IncomingMessage, res: ServerResponse, started: bigint): Exchange {
+  const { path, search } = splitTarget(req.url ?? '/');
+  return {
+    req,
+    res,
+    method: req.method ?? 'GET',
+    path,
+    query: parseQuery(search),
+    session: sessionOf(req.headers),
+    body: undefined,
+    receivedAt: Date.now(),
+    started,
+  };
+}
+
+/**
+ * The path and the query string of a request target, in origin form (`/plants?x=1`) or absolute
+ * form (`http://host/plants?x=1`).
+ *
+ * @example
+ * splitTarget('/plants?__code=400'); // { path: '/plants', search: '__code=400' }
+ */
+export function splitTarget(target: string): { path: string; search: string } {
+  if (!target.startsWith('/')) {
+    try {
+      const url = new URL(target);
+      return { path: url.pathname, search: url.search.slice(1) };
+    } catch {
+      return { path: target, search: '' };
+    }
+  }
+  const hash = target.indexOf('#');
+  const withoutHash = hash === -1 ? target : target.slice(0, hash);
+  const mark = withoutHash.indexOf('?');
+  return mark === -1
+    ? { path: withoutHash, search: '' }
+    : { path: withoutHash.slice(0, mark), search: withoutHash.slice(mark + 1) };
+}

@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createByteRing } from '../src/journal/byte-ring.ts';
+
+// Texts from a few bytes to past the ring's first megabyte, in and beyond ASCII.
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.integer({ min: 100_000, max: 1_500_000 }).map((length) => 'é'.repeat(length / 2)),
+);
+const operation = fc.oneof(
+  { weight: 4, arbitrary: text.map((value) => ({ push: value })) },
+  { weight: 1, arbitrary: fc.constant({ shift: true as const }) },
+  { weight: 1, arbitrary: fc.constant({ clear: true as const }) },
+);
+
+describe('the byte ring the journal keeps its entries in', () => {
+  it('holds the same texts in the same order as a plain bounded list, whatever is pushed', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(operation, { maxLength: 60 }),
+        (slots, operations) => {
+          const ring = createByteRing(slots);
+          let model: string[] = [];
+          for (const op of operations) {
+            if ('push' in op) {
+              ring.push(op.push);
+              model = [...model, op.push].slice(-slots);
+            } else if ('shift' in op) {
+              ring.shift();
+              model = model.slice(1);
+            } else {
+              ring.clear();
+              model = [];
+            }
+            expect(ring.size).toBe(model.length);
+            expect(Array.from({ length: ring.size }, (_, i) => ring.at(i))).toEqual(model);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('goes round the buffer many times without losing or mixing texts', () => {
+    const ring = createByteRing(100);
+    for (let n = 0; n < 20_000; n++) ring.push(`{"id":${n},"pad":"${'x'.repeat(n % 700)}"}`);
+    expect(ring.size).toBe(100);
+    expect(JSON.parse(ring.at(0))).toMatchObject({ id: 19_900 });
+    expect(JSON.parse(ring.at(99))).toMatchObject({ id: 19_999 });
+  });
+});
