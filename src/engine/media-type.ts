@@ -1,6 +1,15 @@
+// Requests carry a handful of distinct media types, and each is looked at several times per
+// request: remember the essence of the first few hundred seen.
+const essences = new Map<string, string>();
+const maxRemembered = 256;
+
 /** A media type without its parameters, lower-case: `application/json; charset=utf-8` → `application/json`. */
 export function essenceOf(mediaType: string): string {
-  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  const known = essences.get(mediaType);
+  if (known !== undefined) return known;
+  const essence = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  if (essences.size < maxRemembered) essences.set(mediaType, essence);
+  return essence;
 }
 
 /**
