@@ -26,6 +26,9 @@ const preferenceNames = new Map<string, ControlName>([
   ['fault', 'fault'],
 ]);
 
+// The same controls as query parameters: `__code`, `__example`, ...
+const queryControls = [...preferenceNames].map(([key, name]) => ({ parameter: `__${key}`, name }));
+
 /** Standard RFC 7240 preferences that clients send for their own reasons; they steer nothing here. */
 const standardPreferences = new Set(['return', 'respond-async', 'wait', 'handling']);
 
@@ -59,12 +62,12 @@ export function parseControls(
       setControl(controls, name, raw, `Prefer ${key}`);
     }
   }
-  for (const [key, name] of preferenceNames) {
-    const value = query[`__${key}`];
+  for (const { parameter, name } of queryControls) {
+    const value = query[parameter];
     if (value === undefined) continue;
     if (typeof value !== 'string')
-      fail(`query parameter __${key} is given more than once`, 'give it once');
-    setControl(controls, name, value, `query parameter __${key}`);
+      fail(`query parameter ${parameter} is given more than once`, 'give it once');
+    setControl(controls, name, value, `query parameter ${parameter}`);
   }
   return controls;
 }

@@ -15,6 +15,7 @@ export function int64Violations(
   operation: ContractOperation,
   found: readonly BigInteger[],
 ): Violation[] {
+  if (found.length === 0) return [];
   const schema = operation.resource.request?.body?.contents?.find((c) =>
     /json/i.test(c.mediaType),
   )?.schema;

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express from 'express';
 import type { Logger } from 'pino';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import { corsPolicy } from './cors-policy.ts';
 import { openExchange, type Exchange } from './exchange.ts';
 import { toHttpError } from './handle-errors.ts';
 import { logRequest } from './log-requests.ts';
+import { createBodyReader } from './read-raw-body.ts';
 import { sendJson } from './send-json.ts';
 
 export interface MockLaneDeps {
@@ -29,13 +29,7 @@ export interface MockLaneDeps {
  * http.createServer(lane).listen(0, '127.0.0.1');
  */
 export function createMockLane({ config, logger, handle, record }: MockLaneDeps) {
-  // Typed for node:http: its declared parameter is connect's subclass of IncomingMessage, but it
-  // reads nothing that node:http does not give.
-  const readRawBody: (
-    req: IncomingMessage,
-    res: ServerResponse,
-    next: (error?: unknown) => void,
-  ) => void = express.raw({ type: () => true, limit: config.maxBodyBytes });
+  const readRawBody = createBodyReader(config.maxBodyBytes);
   const applyCors = config.cors ? corsPolicy() : undefined;
 
   function fail(exchange: Exchange, error: unknown): void {
@@ -55,12 +49,12 @@ export function createMockLane({ config, logger, handle, record }: MockLaneDeps)
 
   function serve(req: IncomingMessage, res: ServerResponse, exchange: Exchange): void {
     record(exchange);
-    readRawBody(req, res, (error?: unknown) => {
+    readRawBody(req, res, (error, body) => {
       if (error !== undefined && error !== null) {
         fail(exchange, error);
         return;
       }
-      exchange.body = (exchange.req as { body?: Buffer }).body;
+      exchange.body = body;
       handle(exchange).catch((failure: unknown) => {
         fail(exchange, failure);
       });
