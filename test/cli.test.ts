@@ -211,7 +211,9 @@ async function refusedConnection(port: number): Promise<string> {
       });
     });
     socket.destroy();
-    if (outcome !== 'connected') return outcome;
+    // A reset is a connection that reached the accept queue just as the listener closed: not
+    // served either, but look again for the plain refusal that follows.
+    if (outcome !== 'connected' && outcome !== 'ECONNRESET') return outcome;
     // Still listening: the signal is being handled. Look again shortly.
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

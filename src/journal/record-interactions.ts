@@ -21,18 +21,23 @@ export interface RecorderDeps {
 }
 
 /**
- * Records a mock request once it is answered, or once its client has gone away: one journal
- * entry per request, never more, never fewer.
+ * The journal's side of the mock lane: `admit` numbers a request as it arrives, `record` writes
+ * its entry once its response has closed, answered or not: one entry per admitted request, never
+ * more, never fewer.
  *
  * @example
- * const record = recordInteractions(deps);
- * record(exchange); // the entry is written when the response closes
+ * const recorder = recordInteractions(deps);
+ * recorder.admit(exchange);
+ * res.once('close', () => recorder.record(exchange));
  */
 export function recordInteractions(deps: RecorderDeps) {
-  return function recordInteraction(exchange: Exchange): void {
-    const id = deps.journal.nextId();
-    exchange.res.once('close', () => {
-      const entry = toInteraction(exchange, id, deps.contractHash());
+  return {
+    admit(exchange: Exchange): void {
+      exchange.journalId = deps.journal.nextId();
+    },
+    record(exchange: Exchange): void {
+      if (exchange.journalId === undefined) return;
+      const entry = toInteraction(exchange, exchange.journalId, deps.contractHash());
       const text = JSON.stringify(entry);
       deps.journal.add(entry, text);
       if (entry.operationId !== null && entry.response.status !== 0) {
@@ -44,9 +49,11 @@ export function recordInteractions(deps: RecorderDeps) {
         );
       }
       deps.recordFile?.write(text);
-    });
+    },
   };
 }
+
+export type Recorder = ReturnType<typeof recordInteractions>;
 
 function toInteraction(exchange: Exchange, id: string, hash: string): Interaction {
   const { req, res, outcome, sent, error, fault } = exchange;
@@ -60,7 +67,7 @@ function toInteraction(exchange: Exchange, id: string, hash: string): Interactio
   ];
   return {
     id,
-    receivedAt: new Date(exchange.receivedAt).toISOString(),
+    receivedAt: isoTime(exchange.receivedAt),
     durationMs: Number(process.hrtime.bigint() - exchange.started) / 1e6,
     session: exchange.session,
     operationId: outcome?.operation?.operationId ?? null,
@@ -86,6 +93,17 @@ function toInteraction(exchange: Exchange, id: string, hash: string): Interactio
       response: { valid: responseViolations.length === 0, violations: responseViolations },
     },
   };
+}
+
+// Under load dozens of requests arrive within one millisecond: format each millisecond once.
+let lastTime = -1;
+let lastIsoTime = '';
+function isoTime(time: number): string {
+  if (time !== lastTime) {
+    lastTime = time;
+    lastIsoTime = new Date(time).toISOString();
+  }
+  return lastIsoTime;
 }
 
 function sourceOf(

@@ -53,13 +53,13 @@ export function createApp(deps: AppDeps): RequestListener {
       logger.warn({ operationId, status, violations }, 'response does not match the contract');
     },
   });
-  const record = recordInteractions({
+  const recorder = recordInteractions({
     journal: deps.journal,
     coverage: deps.coverage,
     contractHash: () => contract.current.hash,
     recordFile: deps.recordFile,
   });
-  const lane = createMockLane({ config, logger, handle, record });
+  const lane = createMockLane({ config, logger, handle, recorder });
   return function routeRequest(req: IncomingMessage, res: ServerResponse): void {
     if (isAdminPath(splitTarget(req.url ?? '/').path)) void admin(req, res);
     else lane(req, res);

@@ -27,6 +27,8 @@ export interface Exchange {
   body: Buffer | undefined;
   receivedAt: number;
   started: bigint;
+  /** The journal's number for it; unset for requests the journal does not keep (preflights). */
+  journalId?: string;
   /** What the pipeline decided; unset for requests refused before an answer was chosen. */
   outcome?: Outcome;
   sent?: SentResponse;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ResolvedConfig } from '../config/config-schema.ts';
+import type { Recorder } from '../journal/record-interactions.ts';
 import { corsPolicy } from './cors-policy.ts';
 import { openExchange, type Exchange } from './exchange.ts';
 import { toHttpError } from './handle-errors.ts';
@@ -13,8 +14,7 @@ export interface MockLaneDeps {
   logger: Logger;
   /** The request pipeline; it answers, or throws an HttpError for the lane to answer. */
   handle: (exchange: Exchange) => Promise<void>;
-  /** Journals the exchange once its response closes. */
-  record: (exchange: Exchange) => void;
+  recorder: Recorder;
 }
 
 /**
@@ -25,10 +25,10 @@ export interface MockLaneDeps {
  * pipeline refuses or fails at. Every answer gets one log line.
  *
  * @example
- * const lane = createMockLane({ config, logger, handle, record });
+ * const lane = createMockLane({ config, logger, handle, recorder });
  * http.createServer(lane).listen(0, '127.0.0.1');
  */
-export function createMockLane({ config, logger, handle, record }: MockLaneDeps) {
+export function createMockLane({ config, logger, handle, recorder }: MockLaneDeps) {
   const readRawBody = createBodyReader(config.maxBodyBytes);
   const applyCors = config.cors ? corsPolicy() : undefined;
 
@@ -48,7 +48,7 @@ export function createMockLane({ config, logger, handle, record }: MockLaneDeps)
   }
 
   function serve(req: IncomingMessage, res: ServerResponse, exchange: Exchange): void {
-    record(exchange);
+    recorder.admit(exchange);
     readRawBody(req, res, (error, body) => {
       if (error !== undefined && error !== null) {
         fail(exchange, error);
@@ -64,7 +64,10 @@ export function createMockLane({ config, logger, handle, record }: MockLaneDeps)
   return function serveMockRequest(req: IncomingMessage, res: ServerResponse): void {
     const exchange = openExchange(req, res, process.hrtime.bigint());
     res.setHeader('x-content-type-options', 'nosniff');
-    res.once('finish', () => {
+    // One listener for both: the journal records every admitted request, the log every answer.
+    res.once('close', () => {
+      recorder.record(exchange);
+      if (!res.writableFinished) return;
       logRequest(logger, config.mode, {
         method: exchange.method,
         path: exchange.path,
