@@ -1,10 +1,5 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type RequestListener,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createRequire } from 'node:module';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockServerOptions, ResolvedConfig } from '../config/config-schema.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
@@ -22,6 +17,10 @@ import { createAdminApp, createApp, type AppDeps } from './create-app.ts';
 import { createLogger } from './create-logger.ts';
 import { fixtureCheck } from './fixture-check.ts';
 import { reloadOnChange } from './reload-on-change.ts';
+
+// Required, not imported: an ESM import of node:http builds its module facade, which reads every
+// export, and Node 24's lazy fetch and WebSocket exports then load undici (~30 ms of start-up).
+const { createServer } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 
 /** A listening mock server. */
 export interface RunningMockServer {
