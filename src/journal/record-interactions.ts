@@ -68,7 +68,7 @@ function toInteraction(exchange: Exchange, id: string, hash: string): Interactio
   return {
     id,
     receivedAt: isoTime(exchange.receivedAt),
-    durationMs: Number(process.hrtime.bigint() - exchange.started) / 1e6,
+    durationMs: performance.now() - exchange.started,
     session: exchange.session,
     operationId: outcome?.operation?.operationId ?? null,
     request: {

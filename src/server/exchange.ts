@@ -26,7 +26,8 @@ export interface Exchange {
   /** The raw request body once read; undefined when none was sent. */
   body: Buffer | undefined;
   receivedAt: number;
-  started: bigint;
+  /** `performance.now()` when the request arrived. */
+  started: number;
   /** The journal's number for it; unset for requests the journal does not keep (preflights). */
   journalId?: string;
   /** What the pipeline decided; unset for requests refused before an answer was chosen. */
@@ -42,10 +43,10 @@ export interface Exchange {
  * session.
  *
  * @example
- * const exchange = openExchange(req, res, process.hrtime.bigint());
+ * const exchange = openExchange(req, res, performance.now());
  * exchange.path; // '/plants'
  */
-export function openExchange(req: IncomingMessage, res: ServerResponse, started: bigint): Exchange {
+export function openExchange(req: IncomingMessage, res: ServerResponse, started: number): Exchange {
   const { path, search } = splitTarget(req.url ?? '/');
   return {
     req,

@@ -8,7 +8,8 @@ export interface RequestLine {
   method: string;
   path: string;
   status: number;
-  started: bigint;
+  /** `performance.now()` when the request arrived. */
+  started: number;
   operationId: string | null;
   source: string;
 }
@@ -17,17 +18,17 @@ export interface RequestLine {
  * Logs one line for an answered request: method, path, status, duration, mode, operation, source.
  *
  * @example
- * logRequest(logger, 'stateful', { method: 'POST', path: '/plants', status: 200, started, operationId: 'createPlant', source: 'stateful' });
+ * const requestLogger = logger.child({ mode: 'stateful' });
+ * logRequest(requestLogger, { method: 'POST', path: '/plants', status: 200, started, operationId: 'createPlant', source: 'stateful' });
  */
-export function logRequest(logger: Logger, mode: Mode, line: RequestLine): void {
-  if (!logger.isLevelEnabled('info')) return;
-  logger.info(
+export function logRequest(requestLogger: Logger, line: RequestLine): void {
+  if (!requestLogger.isLevelEnabled('info')) return;
+  requestLogger.info(
     {
       method: line.method,
       path: line.path,
       status: line.status,
-      durationMs: Number(process.hrtime.bigint() - line.started) / 1e6,
-      mode,
+      durationMs: performance.now() - line.started,
       operationId: line.operationId,
       source: line.source,
     },
@@ -37,11 +38,12 @@ export function logRequest(logger: Logger, mode: Mode, line: RequestLine): void 
 
 /** The Express middleware that logs every admin request the same way. */
 export function logRequests(logger: Logger, mode: Mode) {
+  const requestLogger = logger.child({ mode });
   return function logAdminRequest(req: Request, res: Response, next: NextFunction): void {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     res.on('finish', () => {
       const error = res.locals.error as HttpError | undefined;
-      logRequest(logger, mode, {
+      logRequest(requestLogger, {
         method: req.method,
         path: req.path,
         status: res.statusCode,

@@ -56,7 +56,7 @@ export interface Outcome extends ModeAnswer {
  *
  * @example
  * const handle = createMockHandler(deps);
- * await handle(openExchange(req, res, process.hrtime.bigint()));
+ * await handle(openExchange(req, res, performance.now()));
  */
 export function createMockHandler(deps: MockHandlerDeps) {
   return async function handleMockRequest(exchange: Exchange): Promise<void> {

@@ -31,6 +31,7 @@ export interface MockLaneDeps {
 export function createMockLane({ config, logger, handle, recorder }: MockLaneDeps) {
   const readRawBody = createBodyReader(config.maxBodyBytes);
   const applyCors = config.cors ? corsPolicy() : undefined;
+  const requestLogger = logger.child({ mode: config.mode });
 
   function fail(exchange: Exchange, error: unknown): void {
     const httpError = toHttpError(error, config.maxBodyBytes);
@@ -62,13 +63,13 @@ export function createMockLane({ config, logger, handle, recorder }: MockLaneDep
   }
 
   return function serveMockRequest(req: IncomingMessage, res: ServerResponse): void {
-    const exchange = openExchange(req, res, process.hrtime.bigint());
+    const exchange = openExchange(req, res, performance.now());
     res.setHeader('x-content-type-options', 'nosniff');
     // One listener for both: the journal records every admitted request, the log every answer.
     res.once('close', () => {
       recorder.record(exchange);
       if (!res.writableFinished) return;
-      logRequest(logger, config.mode, {
+      logRequest(requestLogger, {
         method: exchange.method,
         path: exchange.path,
         status: res.statusCode,
