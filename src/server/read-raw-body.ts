@@ -1,5 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express from 'express';
+import { createRequire } from 'node:module';
+
+type ParseBody = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
+
+const require = createRequire(import.meta.url);
 
 /** Hands over the raw body (undefined when the request has none), or why it could not be read. */
 export type BodyCallback = (error: unknown, body: Buffer | undefined) => void;
@@ -16,13 +24,17 @@ export type BodyCallback = (error: unknown, body: Buffer | undefined) => void;
  * readRawBody(req, res, (error, body) => console.log(error ?? body?.length));
  */
 export function createBodyReader(limit: number) {
+  // Loaded on the first such body: a mock whose clients send plain bodies never loads Express.
   // Typed for node:http: its declared parameter is connect's subclass of IncomingMessage, but it
   // reads nothing that node:http does not give.
-  const readWithBodyParser: (
-    req: IncomingMessage,
-    res: ServerResponse,
-    next: (error?: unknown) => void,
-  ) => void = express.raw({ type: () => true, limit });
+  let bodyParser: ParseBody | undefined;
+  const readWithBodyParser: ParseBody = (req, res, next) => {
+    bodyParser ??= (require('express') as typeof import('express')).raw({
+      type: () => true,
+      limit,
+    });
+    bodyParser(req, res, next);
+  };
 
   return function readRawBody(req: IncomingMessage, res: ServerResponse, done: BodyCallback): void {
     const { headers } = req;

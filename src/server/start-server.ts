@@ -13,7 +13,7 @@ import { packageVersion } from '../package-version.ts';
 import { loadFixtures } from '../store/load-fixtures.ts';
 import { createMemoryStore } from '../store/record-store.ts';
 import { createStubRegistry } from '../stubs/stub-registry.ts';
-import { createAdminApp, createApp, type AppDeps } from './create-app.ts';
+import { createApp, type AppDeps } from './create-app.ts';
 import { createLogger } from './create-logger.ts';
 import { fixtureCheck } from './fixture-check.ts';
 import { reloadOnChange } from './reload-on-change.ts';
@@ -76,6 +76,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const url = urlOf(config.host, port);
   let adminUrl = `${url}/__admin`;
   if (config.adminPort !== undefined) {
+    const { createAdminApp } = await import('./create-admin-app.ts');
     const adminServer = createHttpServer(createAdminApp(deps), config);
     servers.push(adminServer);
     adminUrl = `${urlOf(config.host, await listen(adminServer, config.adminPort, config))}/__admin`;
