@@ -43,6 +43,25 @@ describe('the byte ring the journal keeps its entries in', () => {
     );
   });
 
+  it('grows while its texts have gone round to the front of the buffer, keeping their order', () => {
+    const kib = (n: number, fill: string) => fill.repeat(n * 1024);
+    const ring = createByteRing(8);
+    ring.push(kib(400, 'a'));
+    ring.push(kib(400, 'b'));
+    ring.shift();
+    // 300 KiB do not fit behind b in the first 1 MiB, so c goes round to the front ...
+    ring.push(kib(300, 'c'));
+    // ... and d fits neither behind c nor behind b: the buffer has to grow.
+    ring.push(kib(200, 'd'));
+    ring.push(kib(100, 'e'));
+    expect(Array.from({ length: ring.size }, (_, i) => ring.at(i))).toEqual([
+      kib(400, 'b'),
+      kib(300, 'c'),
+      kib(200, 'd'),
+      kib(100, 'e'),
+    ]);
+  });
+
   it('goes round the buffer many times without losing or mixing texts', () => {
     const ring = createByteRing(100);
     for (let n = 0; n < 20_000; n++) ring.push(`{"id":${n},"pad":"${'x'.repeat(n % 700)}"}`);

@@ -9,8 +9,8 @@ const growth = 1.25;
  * JavaScript heap. The journal keeps its entries here: held as strings, every entry was copied by
  * the young-generation collector, promoted, and marked again by every full collection, which cost
  * the mock about a fifth of its throughput; here the garbage collector never sees them. The
- * buffer grows (by a quarter, the kept texts packed to its front) when a text does not fit beside
- * the others, so the number of texts, not their size, is what bounds it.
+ * buffer grows by a quarter when a text does not fit beside the others, so the number of texts,
+ * not their size, is what bounds it.
  *
  * @example
  * const ring = createByteRing(2);
@@ -43,18 +43,24 @@ export function createByteRing(slots: number) {
     return start - end >= length ? end : -1;
   }
 
+  // Grows the buffer in place (ArrayBuffer.transfer: the old memory is handed over or freed at
+  // once, never held beside the new until a garbage collection), then moves the texts that went
+  // round to the front behind the others, so that the kept texts lie in one run again.
   function grow(length: number): void {
-    let used = 0;
-    for (let i = 0; i < count; i++) used += lengths[slotOf(i)] as number;
-    const next = Buffer.allocUnsafeSlow(Math.ceil(Math.max(bytes.length, used + length) * growth));
-    let at = 0;
+    const capacity = bytes.length;
+    const start = count === 0 ? 0 : offsetAt(slotOf(0));
+    const wrapped = count > 0 && offsetAt(slotOf(count - 1)) < start;
+    const front = wrapped ? endAt(slotOf(count - 1)) : 0;
+    const needed =
+      (wrapped ? capacity + front : count === 0 ? 0 : endAt(slotOf(count - 1))) + length;
+    const grown = Math.ceil(Math.max(capacity, needed) * growth);
+    bytes = Buffer.from(bytes.buffer.transfer(grown));
+    if (!wrapped) return;
+    bytes.copy(bytes, capacity, 0, front);
     for (let i = 0; i < count; i++) {
       const slot = slotOf(i);
-      bytes.copy(next, at, offsetAt(slot), endAt(slot));
-      offsets[slot] = at;
-      at += lengths[slot] as number;
+      if (offsetAt(slot) < start) offsets[slot] = offsetAt(slot) + capacity;
     }
-    bytes = next;
   }
 
   function shift(): void {
