@@ -66,7 +66,16 @@ export function createApp(deps: AppDeps): RequestListener {
       },
       (error: unknown) => {
         logger.error({ err: error }, 'failed to load the admin API');
-        sendJson(res, 500, {}, { error: 500, message: 'The mock failed to load its admin API.' });
+        const reason = error instanceof Error ? error.message : String(error);
+        sendJson(
+          res,
+          500,
+          {},
+          {
+            error: 500,
+            message: `Failed to load the admin API: ${reason}. Make sure plant-store-mock's dependencies are installed.`,
+          },
+        );
       },
     );
   }
