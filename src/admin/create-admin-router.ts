@@ -1,6 +1,6 @@
 import express, { type Request, type Router } from 'express';
 import { HttpError } from '../errors.ts';
-import { defaultSession } from '../server/session-of.ts';
+import { defaultSession, sessionHeaderOf } from '../server/session-of.ts';
 import type { AdminDeps } from './admin-context.ts';
 import { adminRoutes } from './admin-routes.ts';
 
@@ -68,8 +68,8 @@ function checkAdminToken(req: Request, token: string | undefined): void {
 }
 
 function adminSession(req: Request): string {
-  const header = req.get('x-mock-session')?.trim();
-  if (header !== undefined && header !== '') return header;
+  const header = sessionHeaderOf(req.headers);
+  if (header !== undefined) return header;
   const query = req.query.session;
   if (typeof query === 'string' && query !== '') return query;
   return defaultSession;

@@ -90,6 +90,11 @@ export function createByteRing(slots: number) {
     },
     /** Drops the oldest text. */
     shift,
+    /**
+     * Where the text `index` places after the oldest is kept, from 0 to `slots - 1`: for a caller
+     * that keeps something beside each text in arrays of its own.
+     */
+    slotAt: slotOf,
     /** The text `index` places after the oldest. */
     at(index: number): string {
       const slot = slotOf(index);

@@ -16,25 +16,23 @@ export const allSessions = '*';
  */
 export function createJournal(limit: number) {
   const texts = createByteRing(limit);
-  // Beside each text, in the ring's order: its id and its session.
+  // Beside each text, in the ring's slot for it: its id and its session.
   const ids = new Float64Array(limit);
   const sessions = new Array<string>(limit);
-  let first = 0;
   let nextId = 1;
   const dropped = new Map<string, number>();
 
-  const slotOf = (index: number): number => (first + index) % limit;
+  const slotOf = (index: number): number => texts.slotAt(index);
 
   function dropOldest(): void {
-    const session = sessions[first] as string;
+    const session = sessions[slotOf(0)] as string;
     dropped.set(session, (dropped.get(session) ?? 0) + 1);
     texts.shift();
-    first = (first + 1) % limit;
   }
 
   function push(id: number, session: string, text: string): void {
-    const slot = slotOf(texts.size);
     texts.push(text);
+    const slot = slotOf(texts.size - 1);
     ids[slot] = id;
     sessions[slot] = session;
   }
@@ -85,7 +83,6 @@ export function createJournal(limit: number) {
               }));
       texts.clear();
       sessions.fill('');
-      first = 0;
       for (const entry of others) push(entry.id, entry.session, entry.text);
       if (session === allSessions) dropped.clear();
       else dropped.delete(session);

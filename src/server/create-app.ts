@@ -3,15 +3,16 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { AdminDeps } from '../admin/admin-context.ts';
 import type { ResolvedConfig } from '../config/config-schema.ts';
+import { HttpError } from '../errors.ts';
 import { recordInteractions } from '../journal/record-interactions.ts';
 import type { RecordFile } from '../journal/record-file.ts';
 import { createDynamicMode } from '../modes/dynamic-mode.ts';
 import { createStatefulMode } from '../modes/stateful-mode.ts';
 import { createStaticMode } from '../modes/static-mode.ts';
 import { splitTarget } from './exchange.ts';
+import { sendHttpError } from './handle-errors.ts';
 import { createMockHandler } from './mock-handler.ts';
 import { createMockLane } from './mock-lane.ts';
-import { sendJson } from './send-json.ts';
 
 export interface AppDeps extends Omit<AdminDeps, 'mode' | 'adminToken' | 'maxDelay'> {
   config: ResolvedConfig;
@@ -67,21 +68,21 @@ export function createApp(deps: AppDeps): RequestListener {
       (error: unknown) => {
         logger.error({ err: error }, 'failed to load the admin API');
         const reason = error instanceof Error ? error.message : String(error);
-        sendJson(
+        sendHttpError(
           res,
-          500,
-          {},
-          {
-            error: 500,
-            message: `Failed to load the admin API: ${reason}. Make sure plant-store-mock's dependencies are installed.`,
-          },
+          new HttpError(
+            'INTERNAL',
+            `Failed to load the admin API: ${reason}. Make sure plant-store-mock's dependencies are installed.`,
+            { cause: error },
+          ),
         );
       },
     );
   }
   return function routeRequest(req: IncomingMessage, res: ServerResponse): void {
-    if (isAdminPath(splitTarget(req.url ?? '/').path)) serveAdmin(req, res);
-    else lane(req, res);
+    const target = splitTarget(req.url ?? '/');
+    if (isAdminPath(target.path)) serveAdmin(req, res);
+    else lane(req, res, target);
   };
 }
 

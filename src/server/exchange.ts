@@ -40,14 +40,18 @@ export interface Exchange {
 
 /**
  * Opens the exchange of one request: its path, its query (repeated parameters as arrays) and its
- * session.
+ * session. `target` is the request's own, unless the caller split it already.
  *
  * @example
  * const exchange = openExchange(req, res, performance.now());
  * exchange.path; // '/plants'
  */
-export function openExchange(req: IncomingMessage, res: ServerResponse, started: number): Exchange {
-  const { path, search } = splitTarget(req.url ?? '/');
+export function openExchange(
+  req: IncomingMessage,
+  res: ServerResponse,
+  started: number,
+  { path, search }: RequestTarget = splitTarget(req.url ?? '/'),
+): Exchange {
   return {
     req,
     res,
@@ -61,6 +65,12 @@ export function openExchange(req: IncomingMessage, res: ServerResponse, started:
   };
 }
 
+/** A request target's path and query string (without the `?`). */
+export interface RequestTarget {
+  path: string;
+  search: string;
+}
+
 /**
  * The path and the query string of a request target, in origin form (`/plants?x=1`) or absolute
  * form (`http://host/plants?x=1`).
@@ -68,7 +78,7 @@ export function openExchange(req: IncomingMessage, res: ServerResponse, started:
  * @example
  * splitTarget('/plants?__code=400'); // { path: '/plants', search: '__code=400' }
  */
-export function splitTarget(target: string): { path: string; search: string } {
+export function splitTarget(target: string): RequestTarget {
   if (!target.startsWith('/')) {
     try {
       const url = new URL(target);

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { HttpError, type ErrorCode } from '../errors.ts';
@@ -30,11 +31,24 @@ export function createErrorHandler(logger: Logger, maxBodyBytes: number) {
       return;
     }
     res.locals.error = httpError;
-    sendJson(res, httpError.status, httpError.headers, {
-      error: httpError.status,
-      message: httpError.message,
-    });
+    sendHttpError(res, httpError);
   };
+}
+
+/**
+ * Answers with an HttpError: its status and headers, and the body `{"error": status, "message": ...}`,
+ * which it returns for the journal.
+ *
+ * @example
+ * sendHttpError(res, new HttpError('NOT_FOUND', 'No operation of the contract matches GET /x.'));
+ */
+export function sendHttpError(
+  res: ServerResponse,
+  httpError: HttpError,
+): { error: number; message: string } {
+  const body = { error: httpError.status, message: httpError.message };
+  sendJson(res, httpError.status, httpError.headers, body);
+  return body;
 }
 
 /**

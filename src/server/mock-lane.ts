@@ -3,11 +3,10 @@ import type { Logger } from 'pino';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import type { Recorder } from '../journal/record-interactions.ts';
 import { corsPolicy } from './cors-policy.ts';
-import { openExchange, type Exchange } from './exchange.ts';
-import { toHttpError } from './handle-errors.ts';
+import { openExchange, type Exchange, type RequestTarget } from './exchange.ts';
+import { sendHttpError, toHttpError } from './handle-errors.ts';
 import { logRequest } from './log-requests.ts';
 import { createBodyReader } from './read-raw-body.ts';
-import { sendJson } from './send-json.ts';
 
 export interface MockLaneDeps {
   config: Pick<ResolvedConfig, 'cors' | 'maxBodyBytes' | 'mode'>;
@@ -43,9 +42,7 @@ export function createMockLane({ config, logger, handle, recorder }: MockLaneDep
       return;
     }
     exchange.error = httpError;
-    const body = { error: httpError.status, message: httpError.message };
-    exchange.sent = { status: httpError.status, body };
-    sendJson(exchange.res, httpError.status, httpError.headers, body);
+    exchange.sent = { status: httpError.status, body: sendHttpError(exchange.res, httpError) };
   }
 
   function serve(req: IncomingMessage, res: ServerResponse, exchange: Exchange): void {
@@ -62,8 +59,12 @@ export function createMockLane({ config, logger, handle, recorder }: MockLaneDep
     });
   }
 
-  return function serveMockRequest(req: IncomingMessage, res: ServerResponse): void {
-    const exchange = openExchange(req, res, performance.now());
+  return function serveMockRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target?: RequestTarget,
+  ): void {
+    const exchange = openExchange(req, res, performance.now(), target);
     res.setHeader('x-content-type-options', 'nosniff');
     // One listener for both: the journal records every admitted request, the log every answer.
     res.once('close', () => {
