@@ -1,5 +1,5 @@
 import type { Exchange } from '../server/exchange.ts';
-import { sendText } from '../server/send-json.ts';
+import { answerExchangeText } from '../server/answer-exchange.ts';
 import type { FaultName } from './fault-names.ts';
 
 /** What the journal says about a fault: set on the exchange. */
@@ -38,8 +38,7 @@ export function applyFault(name: FaultName, exchange: Exchange, maxDelayMs: numb
       socket.end(() => socket.destroy());
       return;
     case 'malformed':
-      exchange.sent = { status: 200, body: malformedBody };
-      sendText(res, 200, {}, malformedBody);
+      answerExchangeText(exchange, 200, malformedBody, malformedBody);
       return;
     case 'timeout': {
       const timer = setTimeout(() => socket.destroy(), maxDelayMs);

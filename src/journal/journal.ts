@@ -11,7 +11,7 @@ export const allSessions = '*';
  *
  * @example
  * const journal = createJournal(10_000);
- * journal.add(interaction, JSON.stringify(interaction));
+ * journal.add(interaction.id, interaction.session, JSON.stringify(interaction));
  * journal.list('default'); // oldest first
  */
 export function createJournal(limit: number) {
@@ -51,10 +51,10 @@ export function createJournal(limit: number) {
   return {
     /** Hands out the id of the next interaction, in order of arrival. */
     nextId: (): string => String(nextId++),
-    /** Keeps an interaction; `text` is its JSON, made once for the journal and the record file. */
-    add(entry: Interaction, text: string): void {
+    /** Keeps an interaction: its id, its session, and its JSON text. */
+    add(id: string, session: string, text: string): void {
       if (texts.size === limit) dropOldest();
-      push(Number(entry.id), entry.session, text);
+      push(Number(id), session, text);
     },
     /** The session's entries, oldest first. */
     list(session: string): Interaction[] {

@@ -8,9 +8,17 @@ import { flattenHeaders, type RawHeaders } from '../server/flatten-headers.ts';
  * redactHeaders({ authorization: 'Bearer abc' }); // { authorization: 'Bearer' }
  */
 export function redactHeaders(headers: RawHeaders): Record<string, string> {
-  const result = flattenHeaders(headers);
-  if (result.authorization !== undefined) {
-    result.authorization = result.authorization.trim().split(/\s+/)[0] ?? '';
-  }
-  return result;
+  return redactInPlace(flattenHeaders(headers));
+}
+
+/**
+ * Cuts `authorization` down to its scheme in headers that are already flat, and returns them.
+ *
+ * @example
+ * redactInPlace({ authorization: ' Bearer abc ' }); // { authorization: 'Bearer' }
+ */
+export function redactInPlace(headers: Record<string, string>): Record<string, string> {
+  const value = headers.authorization;
+  if (value !== undefined) headers.authorization = /\S*/.exec(value.trimStart())?.[0] ?? '';
+  return headers;
 }

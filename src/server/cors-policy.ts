@@ -1,9 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
 
-// What the policy below adds to an answer for a request that names no origin (curl, a test
-// client, another server): nothing to echo, so the same three headers every time.
-const withoutOriginHeaders: readonly (readonly [string, string])[] = [
+/**
+ * What the policy below adds to an answer for a request that names no origin (curl, a test
+ * client, another server) and is no preflight: nothing to echo, so the same three headers every
+ * time. (A test holds them equal to what the cors package gives such a request.)
+ */
+export const withoutOriginHeaders: readonly (readonly [string, string])[] = [
   ['Vary', 'Origin'],
   ['Access-Control-Allow-Credentials', 'true'],
   ['Access-Control-Expose-Headers', 'WWW-Authenticate,Allow'],
@@ -32,11 +35,22 @@ export function corsPolicy() {
     next: (error?: unknown) => void,
   ): void {
     // Most mock traffic is not from a browser: skip the middleware's per-request option handling.
-    if (req.headers.origin === undefined && req.method !== 'OPTIONS') {
+    if (!isBrowserRequest(req)) {
       for (const [name, value] of withoutOriginHeaders) res.setHeader(name, value);
       next();
       return;
     }
     applyCors(req, res, next);
   };
+}
+
+/**
+ * Whether the CORS policy has anything to decide for a request: it names an origin, or it is a
+ * preflight. For any other, it adds withoutOriginHeaders.
+ *
+ * @example
+ * isBrowserRequest(req); // false for curl
+ */
+export function isBrowserRequest(req: IncomingMessage): boolean {
+  return req.headers.origin !== undefined || req.method === 'OPTIONS';
 }

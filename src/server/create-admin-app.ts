@@ -6,7 +6,7 @@ import { HttpError } from '../errors.ts';
 import type { AppDeps } from './create-app.ts';
 import { corsPolicy } from './cors-policy.ts';
 import { createErrorHandler } from './handle-errors.ts';
-import { logRequests } from './log-requests.ts';
+import { createRequestLog, logAdminRequests } from './log-requests.ts';
 
 /**
  * The admin API on its own app, for `adminPort`.
@@ -67,7 +67,7 @@ function baseApp({ config, logger }: AppDeps): Express {
     res.set('x-content-type-options', 'nosniff');
     next();
   });
-  app.use(logRequests(logger, config.mode));
+  app.use(logAdminRequests(createRequestLog(logger, config.mode)));
   if (config.cors) app.use(corsPolicy());
   return app;
 }

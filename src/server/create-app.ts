@@ -12,6 +12,7 @@ import { createStaticMode } from '../modes/static-mode.ts';
 import { splitTarget } from './exchange.ts';
 import { sendHttpError } from './handle-errors.ts';
 import { createMockHandler } from './mock-handler.ts';
+import { createRequestLog } from './log-requests.ts';
 import { createMockLane } from './mock-lane.ts';
 
 export interface AppDeps extends Omit<AdminDeps, 'mode' | 'adminToken' | 'maxDelay'> {
@@ -54,7 +55,13 @@ export function createApp(deps: AppDeps): RequestListener {
     contractHash: () => contract.current.hash,
     recordFile: deps.recordFile,
   });
-  const lane = createMockLane({ config, logger, handle, recorder });
+  const lane = createMockLane({
+    config,
+    logger,
+    logRequest: createRequestLog(logger, config.mode),
+    handle,
+    recorder,
+  });
   // Express and the admin API load with the first /__admin request: the mock serves without them.
   let admin: Promise<Express> | undefined;
   function serveAdmin(req: IncomingMessage, res: ServerResponse): void {

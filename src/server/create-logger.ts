@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 
@@ -9,6 +9,12 @@ const dropReportIntervalMs = 10_000;
 /** Lines are written in chunks of this size under load, and at least this often when quiet. */
 const logChunkBytes = 4096;
 const logFlushIntervalMs = 100;
+
+/** The `name` on every log line. */
+export const loggerName = 'plant-store-mock';
+
+// The JSON loggers made here, and where each writes (see jsonDestinationOf).
+const jsonDestinations = new WeakMap<Logger, DestinationStream>();
 
 /**
  * The server's pino logger: one JSON line per event, or human-readable lines with `pretty`.
@@ -20,13 +26,20 @@ const logFlushIntervalMs = 100;
  * @example
  * createLogger({ logLevel: 'info', logFormat: 'pretty' }).info('hello');
  */
-export function createLogger(config: Pick<ResolvedConfig, 'logLevel' | 'logFormat'>): Logger {
-  const options = { name: 'plant-store-mock', level: config.logLevel };
+export function createLogger(
+  config: Pick<ResolvedConfig, 'logLevel' | 'logFormat'>,
+  /** A file descriptor or a file path; stdout unless a test says otherwise. */
+  dest: number | string = 1,
+): Logger {
+  const options = { name: loggerName, level: config.logLevel };
   if (config.logFormat === 'pretty') {
-    return pino(options, prettyStream()({ colorize: false, sync: true, ignore: 'pid,hostname' }));
+    return pino(
+      options,
+      prettyStream()({ colorize: false, sync: true, ignore: 'pid,hostname', destination: dest }),
+    );
   }
   const destination = pino.destination({
-    dest: 1,
+    dest,
     sync: false,
     maxLength: maxBufferedLogBytes,
     minLength: logChunkBytes,
@@ -43,7 +56,20 @@ export function createLogger(config: Pick<ResolvedConfig, 'logLevel' | 'logForma
       `plant-store-mock: ${dropped} log lines dropped so far: stdout is read more slowly than the mock logs. Make sure its reader keeps up, or log less with --log-level warn.\n`,
     );
   });
-  return pino(options, destination);
+  const logger = pino(options, destination);
+  jsonDestinations.set(logger, destination);
+  return logger;
+}
+
+/**
+ * Where a JSON logger of createLogger writes its lines, for the request log's lines, which it
+ * writes itself in pino's form (see createRequestLog); undefined for any other logger.
+ *
+ * @example
+ * jsonDestinationOf(createLogger({ logLevel: 'info', logFormat: 'json' }))?.write('{"msg":"hi"}\n');
+ */
+export function jsonDestinationOf(logger: Logger): DestinationStream | undefined {
+  return jsonDestinations.get(logger);
 }
 
 // Loaded only for `--log-format pretty`.

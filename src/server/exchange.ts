@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import type { HttpError } from '../errors.ts';
 import type { AppliedFault } from '../faults/apply-fault.ts';
+import type { PresetHeaders, SentHeaders } from './answer-exchange.ts';
 import type { Outcome } from './mock-handler.ts';
 import { sessionOf } from './session-of.ts';
 
@@ -9,6 +10,9 @@ import { sessionOf } from './session-of.ts';
 export interface SentResponse {
   status: number;
   body: unknown;
+  /** The body's JSON text as it went out, when it was sent as JSON. */
+  json?: string;
+  headers: SentHeaders;
 }
 
 /**
@@ -28,6 +32,10 @@ export interface Exchange {
   receivedAt: number;
   /** `performance.now()` when the request arrived. */
   started: number;
+  /** Headers the answer gets besides its own (see answerExchange). */
+  preset: PresetHeaders;
+  /** Whether headers were also set on the response itself (CORS for a browser's request). */
+  headersOnResponse: boolean;
   /** The journal's number for it; unset for requests the journal does not keep (preflights). */
   journalId?: string;
   /** What the pipeline decided; unset for requests refused before an answer was chosen. */
@@ -40,16 +48,18 @@ export interface Exchange {
 
 /**
  * Opens the exchange of one request: its path, its query (repeated parameters as arrays) and its
- * session. `target` is the request's own, unless the caller split it already.
+ * session. `preset`: the headers every answer of the lane gets (see answerExchange). `target` is
+ * the request's own, unless the caller split it already.
  *
  * @example
- * const exchange = openExchange(req, res, performance.now());
+ * const exchange = openExchange(req, res, performance.now(), presetHeaders([]));
  * exchange.path; // '/plants'
  */
 export function openExchange(
   req: IncomingMessage,
   res: ServerResponse,
   started: number,
+  preset: PresetHeaders,
   { path, search }: RequestTarget = splitTarget(req.url ?? '/'),
 ): Exchange {
   return {
@@ -62,6 +72,8 @@ export function openExchange(
     body: undefined,
     receivedAt: Date.now(),
     started,
+    preset,
+    headersOnResponse: false,
   };
 }
 

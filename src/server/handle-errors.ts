@@ -36,19 +36,23 @@ export function createErrorHandler(logger: Logger, maxBodyBytes: number) {
 }
 
 /**
- * Answers with an HttpError: its status and headers, and the body `{"error": status, "message": ...}`,
- * which it returns for the journal.
+ * Answers with an HttpError: its status and headers, and the body `{"error": status, "message": ...}`.
  *
  * @example
  * sendHttpError(res, new HttpError('NOT_FOUND', 'No operation of the contract matches GET /x.'));
  */
-export function sendHttpError(
-  res: ServerResponse,
-  httpError: HttpError,
-): { error: number; message: string } {
-  const body = { error: httpError.status, message: httpError.message };
-  sendJson(res, httpError.status, httpError.headers, body);
-  return body;
+export function sendHttpError(res: ServerResponse, httpError: HttpError): void {
+  sendJson(res, httpError.status, httpError.headers, errorBodyOf(httpError));
+}
+
+/**
+ * The `Error`-shaped body of an HttpError.
+ *
+ * @example
+ * errorBodyOf(new HttpError('NOT_FOUND', 'No operation ...')); // { error: 404, message: 'No operation ...' }
+ */
+export function errorBodyOf(httpError: HttpError): { error: number; message: string } {
+  return { error: httpError.status, message: httpError.message };
 }
 
 /**

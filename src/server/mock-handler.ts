@@ -22,7 +22,7 @@ import { flattenHeaders } from './flatten-headers.ts';
 import { readBody } from './read-body.ts';
 import { routeViolation } from './route-violation.ts';
 import type { Exchange } from './exchange.ts';
-import { sendJson } from './send-json.ts';
+import { answerExchange } from './answer-exchange.ts';
 
 export interface MockHandlerDeps {
   mode: Mode;
@@ -152,8 +152,7 @@ export function createMockHandler(deps: MockHandlerDeps) {
       applyFault(fault, exchange, deps.maxDelay);
       return;
     }
-    exchange.sent = { status: answer.response.status, body: answer.response.body };
-    sendJson(res, answer.response.status, answer.response.headers, answer.response.body);
+    answerExchange(exchange, answer.response.status, answer.response.headers, answer.response.body);
   };
 }
 

@@ -2,15 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import type { Recorder } from '../journal/record-interactions.ts';
-import { corsPolicy } from './cors-policy.ts';
+import { answerExchange, presetHeaders } from './answer-exchange.ts';
+import { corsPolicy, isBrowserRequest, withoutOriginHeaders } from './cors-policy.ts';
 import { openExchange, type Exchange, type RequestTarget } from './exchange.ts';
-import { sendHttpError, toHttpError } from './handle-errors.ts';
-import { logRequest } from './log-requests.ts';
+import { errorBodyOf, toHttpError } from './handle-errors.ts';
+import type { RequestLog } from './log-requests.ts';
 import { createBodyReader } from './read-raw-body.ts';
 
 export interface MockLaneDeps {
   config: Pick<ResolvedConfig, 'cors' | 'maxBodyBytes' | 'mode'>;
   logger: Logger;
+  logRequest: RequestLog;
   /** The request pipeline; it answers, or throws an HttpError for the lane to answer. */
   handle: (exchange: Exchange) => Promise<void>;
   recorder: Recorder;
@@ -24,13 +26,16 @@ export interface MockLaneDeps {
  * pipeline refuses or fails at. Every answer gets one log line.
  *
  * @example
- * const lane = createMockLane({ config, logger, handle, recorder });
+ * const lane = createMockLane({ config, logger, logRequest, handle, recorder });
  * http.createServer(lane).listen(0, '127.0.0.1');
  */
-export function createMockLane({ config, logger, handle, recorder }: MockLaneDeps) {
+export function createMockLane({ config, logger, logRequest, handle, recorder }: MockLaneDeps) {
   const readRawBody = createBodyReader(config.maxBodyBytes);
   const applyCors = config.cors ? corsPolicy() : undefined;
-  const requestLogger = logger.child({ mode: config.mode });
+  const nosniff = ['x-content-type-options', 'nosniff'] as const;
+  // Written with each answer rather than set one by one as the request goes (see answerExchange).
+  const preset = presetHeaders(config.cors ? [nosniff, ...withoutOriginHeaders] : [nosniff]);
+  const noPreset = presetHeaders([]);
 
   function fail(exchange: Exchange, error: unknown): void {
     const httpError = toHttpError(error, config.maxBodyBytes);
@@ -42,7 +47,7 @@ export function createMockLane({ config, logger, handle, recorder }: MockLaneDep
       return;
     }
     exchange.error = httpError;
-    exchange.sent = { status: httpError.status, body: sendHttpError(exchange.res, httpError) };
+    answerExchange(exchange, httpError.status, httpError.headers, errorBodyOf(httpError));
   }
 
   function serve(req: IncomingMessage, res: ServerResponse, exchange: Exchange): void {
@@ -64,13 +69,13 @@ export function createMockLane({ config, logger, handle, recorder }: MockLaneDep
     res: ServerResponse,
     target?: RequestTarget,
   ): void {
-    const exchange = openExchange(req, res, performance.now(), target);
-    res.setHeader('x-content-type-options', 'nosniff');
+    const browser = applyCors !== undefined && isBrowserRequest(req);
+    const exchange = openExchange(req, res, performance.now(), browser ? noPreset : preset, target);
     // One listener for both: the journal records every admitted request, the log every answer.
     res.once('close', () => {
       recorder.record(exchange);
       if (!res.writableFinished) return;
-      logRequest(requestLogger, {
+      logRequest({
         method: exchange.method,
         path: exchange.path,
         status: res.statusCode,
@@ -79,10 +84,13 @@ export function createMockLane({ config, logger, handle, recorder }: MockLaneDep
         source: sourceOf(exchange),
       });
     });
-    if (applyCors === undefined) {
+    if (!browser) {
       serve(req, res, exchange);
       return;
     }
+    // The cors package sets its headers on the response, and ends a preflight itself.
+    exchange.headersOnResponse = true;
+    res.setHeader(nosniff[0], nosniff[1]);
     applyCors(req, res, () => {
       serve(req, res, exchange);
     });

@@ -1,0 +1,96 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino, type Logger } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createLogger, loggerName } from '../src/server/create-logger.ts';
+import { createRequestLog, type RequestLine } from '../src/server/log-requests.ts';
+
+const lines: RequestLine[] = [
+  {
+    method: 'POST',
+    path: '/plants',
+    status: 200,
+    started: 0,
+    operationId: 'createPlant',
+    source: 'stateful',
+  },
+  {
+    method: 'GET',
+    path: '/nope',
+    status: 404,
+    started: 0,
+    operationId: null,
+    source: 'error:NOT_FOUND',
+  },
+  {
+    method: 'M-SEARCH',
+    path: '/pl"ants\\x/\u0001\u001f/é/ü/\u2028',
+    status: 400,
+    started: 0,
+    operationId: 'op "quoted"',
+    source: 'fault:malformed',
+  },
+];
+
+function flushed(logger: Logger): Promise<void> {
+  return new Promise((resolve) => {
+    logger.flush(() => {
+      resolve();
+    });
+  });
+}
+
+// time and durationMs differ from line to line; everything else must be the same text.
+const timeless = (text: string): string[] =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) =>
+      line.replace(/"time":\d+/, '"time":0').replace(/"durationMs":[-\d.e]+/, '"durationMs":0'),
+    );
+
+describe('request log', () => {
+  it('writes each request line exactly as pino would', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'request-log-'));
+    const fastFile = join(dir, 'fast.log');
+    const fastLogger = createLogger({ logLevel: 'info', logFormat: 'json' }, fastFile);
+    const pinoFile = join(dir, 'pino.log');
+    const pinoLogger = pino(
+      { name: loggerName, level: 'info' },
+      pino.destination({ dest: pinoFile, sync: true }),
+    );
+    const fast = createRequestLog(fastLogger, 'stateful');
+    const viaPino = createRequestLog(pinoLogger, 'stateful');
+    for (const line of lines) {
+      fast({ ...line, started: performance.now() });
+      viaPino({ ...line, started: performance.now() });
+    }
+    await flushed(fastLogger);
+    const written = timeless(readFileSync(fastFile, 'utf8'));
+    expect(written).toEqual(timeless(readFileSync(pinoFile, 'utf8')));
+    expect(written).toHaveLength(lines.length);
+    const first = JSON.parse(readFileSync(fastFile, 'utf8').split('\n')[0] ?? '') as Record<
+      string,
+      unknown
+    >;
+    expect(first).toMatchObject({ level: 30, mode: 'stateful', path: '/plants', msg: 'request' });
+    expect(first.durationMs).toEqual(expect.any(Number));
+    expect(String(first.durationMs).split('.')[1]?.length ?? 0).toBeLessThanOrEqual(3);
+  });
+
+  it('writes nothing below info', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'request-log-'));
+    const file = join(dir, 'warn.log');
+    const logger = createLogger({ logLevel: 'warn', logFormat: 'json' }, file);
+    createRequestLog(
+      logger,
+      'static',
+    )({ ...(lines[0] as RequestLine), started: performance.now() });
+    logger.warn('kept');
+    await flushed(logger);
+    const written = readFileSync(file, 'utf8').trim().split('\n');
+    expect(written).toHaveLength(1);
+    expect(written[0]).toContain('"msg":"kept"');
+  });
+});
