@@ -1,5 +1,8 @@
 /** Bytes the ring starts with, and how much it grows by when the texts outgrow it. */
 const initialBytes = 1024 * 1024;
+// Address space reserved for the buffer to grow into in place: reserved, not used, until the
+// texts need it. Past it (over 4 GiB of texts) the ring moves to a larger reservation.
+const defaultReservedBytes = 2 ** 32;
 // A quarter more each time: the copy is rare (a few dozen times up to 10,000 entries of 1 KiB),
 // and the buffer stays within a quarter of what the journal needs.
 const growth = 1.25;
@@ -10,15 +13,19 @@ const growth = 1.25;
  * the young-generation collector, promoted, and marked again by every full collection, which cost
  * the mock about a fifth of its throughput; here the garbage collector never sees them. The
  * buffer grows by a quarter when a text does not fit beside the others, so the number of texts,
- * not their size, is what bounds it.
+ * not their size, is what bounds it. It grows in place (a resizable ArrayBuffer): copying into a
+ * larger buffer held both at once, and that moment set the mock's peak RSS (13 MiB over its
+ * steady state in the bench).
  *
  * @example
  * const ring = createByteRing(2);
  * ring.push('a'); ring.push('b'); ring.push('c');
  * ring.at(0); // 'b': at most two are kept
  */
-export function createByteRing(slots: number) {
-  let bytes = Buffer.allocUnsafeSlow(initialBytes);
+export function createByteRing(slots: number, reservedBytes = defaultReservedBytes) {
+  let buffer = new ArrayBuffer(initialBytes, { maxByteLength: reservedBytes });
+  // A view that follows the buffer's length as it grows and shrinks.
+  let bytes = Buffer.from(buffer);
   const offsets = new Float64Array(slots);
   const lengths = new Float64Array(slots);
   let first = 0;
@@ -43,9 +50,8 @@ export function createByteRing(slots: number) {
     return start - end >= length ? end : -1;
   }
 
-  // Grows the buffer in place (ArrayBuffer.transfer: the old memory is handed over or freed at
-  // once, never held beside the new until a garbage collection), then moves the texts that went
-  // round to the front behind the others, so that the kept texts lie in one run again.
+  // Grows the buffer in place, then moves the texts that went round to the front behind the
+  // others, so that the kept texts lie in one run again.
   function grow(length: number): void {
     const capacity = bytes.length;
     const start = count === 0 ? 0 : offsetAt(slotOf(0));
@@ -54,7 +60,16 @@ export function createByteRing(slots: number) {
     const needed =
       (wrapped ? capacity + front : count === 0 ? 0 : endAt(slotOf(count - 1))) + length;
     const grown = Math.ceil(Math.max(capacity, needed) * growth);
-    bytes = Buffer.from(bytes.buffer.transfer(grown));
+    if (grown <= buffer.maxByteLength) {
+      buffer.resize(grown);
+    } else {
+      // Past the reservation: a larger one, and one copy.
+      const larger = new ArrayBuffer(grown, { maxByteLength: grown * 2 });
+      const view = Buffer.from(larger);
+      bytes.copy(view, 0, 0, capacity);
+      buffer = larger;
+      bytes = view;
+    }
     if (!wrapped) return;
     bytes.copy(bytes, capacity, 0, front);
     for (let i = 0; i < count; i++) {
@@ -104,7 +119,8 @@ export function createByteRing(slots: number) {
     clear(): void {
       first = 0;
       count = 0;
-      if (bytes.length > initialBytes) bytes = Buffer.allocUnsafeSlow(initialBytes);
+      // Shrinking hands the pages back at once.
+      if (buffer.byteLength > initialBytes) buffer.resize(initialBytes);
     },
   };
 }
