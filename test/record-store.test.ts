@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../src/store/record-store.ts';
 
@@ -42,5 +43,40 @@ describe('the stateful store', () => {
     expect(store.insert('default', 9_007_199_254_740_993n)).toBe(true);
     expect(store.insert('default', 9_007_199_254_740_993n)).toBe(false);
     expect(store.insert('default', 7)).toBe(false);
+  });
+
+  it('answers like a plain list of the newest `limit` creations, whatever is done to it', () => {
+    const session = fc.constantFrom('a', 'b', 'c');
+    const operation = fc.oneof(
+      { weight: 8, arbitrary: fc.record({ session, id: fc.integer({ min: 0, max: 60 }) }) },
+      { weight: 1, arbitrary: fc.record({ reset: session }) },
+      { weight: 1, arbitrary: fc.constant({ resetAll: true }) },
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(operation, { maxLength: 300 }),
+        (limit, operations) => {
+          const store = createMemoryStore([], { limit });
+          let model: { session: string; id: number }[] = [];
+          for (const op of operations) {
+            if ('resetAll' in op) {
+              store.reset();
+              model = [];
+            } else if ('reset' in op) {
+              store.reset(op.reset);
+              model = model.filter((entry) => entry.session !== op.reset);
+            } else {
+              const taken = model.some(
+                (entry) => entry.session === op.session && entry.id === op.id,
+              );
+              expect(store.insert(op.session, op.id)).toBe(!taken);
+              if (!taken) model = [...model, op].slice(-limit);
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -50,10 +50,12 @@ export function createMemoryStore(
     return ids;
   }
 
+  const forget = (session: string, key: StoreKey): void => {
+    sessions.get(session)?.delete(key);
+  };
+
   function forgetOldest(): void {
-    const oldest = created.shift();
-    if (oldest === undefined) return;
-    sessions.get(oldest.session)?.delete(oldest.key);
+    if (!created.shift(forget)) return;
     if (!full) {
       full = true;
       onFull?.();
@@ -93,38 +95,62 @@ type StoreKey = number | string;
  * The ids requests created, oldest first: two parallel arrays read from a moving head, so that
  * adding and forgetting cost the same at 10 ids as at 100,000.
  */
+// The order in which ids were created, over all sessions: a ring that doubles when full, so once
+// the store is at its limit the queue neither grows nor copies (the arrays it used to trim by
+// slicing held up to twice the limit, and each trim copied them).
 function createCreationQueue() {
-  let sessionsOf: string[] = [];
-  let keys: StoreKey[] = [];
+  const initialCapacity = 16;
+  let sessionsOf = new Array<string>(initialCapacity);
+  let keys = new Array<StoreKey>(initialCapacity);
   let head = 0;
+  let size = 0;
+
+  // The queue's entries oldest first, into arrays of `capacity` (at least size) slots.
+  function rebuild(capacity: number, keep: (session: string) => boolean = () => true): void {
+    const nextSessions = new Array<string>(capacity);
+    const nextKeys = new Array<StoreKey>(capacity);
+    let kept = 0;
+    for (let i = 0; i < size; i++) {
+      const at = (head + i) % keys.length;
+      const session = sessionsOf[at] as string;
+      if (!keep(session)) continue;
+      nextSessions[kept] = session;
+      nextKeys[kept] = keys[at] as StoreKey;
+      kept++;
+    }
+    sessionsOf = nextSessions;
+    keys = nextKeys;
+    head = 0;
+    size = kept;
+  }
+
   return {
-    size: () => keys.length - head,
+    size: () => size,
     push(session: string, key: StoreKey): void {
-      sessionsOf.push(session);
-      keys.push(key);
+      if (size === keys.length) rebuild(keys.length * 2);
+      const at = (head + size) % keys.length;
+      sessionsOf[at] = session;
+      keys[at] = key;
+      size++;
     },
-    shift(): { session: string; key: StoreKey } | undefined {
-      if (head === keys.length) return undefined;
-      const oldest = { session: sessionsOf[head] as string, key: keys[head] as StoreKey };
-      head += 1;
-      // Drop the forgotten front now and then, so the arrays stay about `limit` long.
-      if (head >= 1024 && head * 2 >= keys.length) {
-        sessionsOf = sessionsOf.slice(head);
-        keys = keys.slice(head);
-        head = 0;
-      }
-      return oldest;
+    /** Takes the oldest entry off the queue and hands it to `forget`; false when empty. */
+    shift(forget: (session: string, key: StoreKey) => void): boolean {
+      if (size === 0) return false;
+      const session = sessionsOf[head] as string;
+      const key = keys[head] as StoreKey;
+      head = (head + 1) % keys.length;
+      size--;
+      forget(session, key);
+      return true;
     },
     removeSession(session: string): void {
-      const keep = sessionsOf.map((owner, index) => index >= head && owner !== session);
-      sessionsOf = sessionsOf.filter((_owner, index) => keep[index]);
-      keys = keys.filter((_key, index) => keep[index]);
-      head = 0;
+      rebuild(keys.length, (owner) => owner !== session);
     },
     clear(): void {
-      sessionsOf = [];
-      keys = [];
+      sessionsOf = new Array<string>(initialCapacity);
+      keys = new Array<StoreKey>(initialCapacity);
       head = 0;
+      size = 0;
     },
   };
 }
