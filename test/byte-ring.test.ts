@@ -73,4 +73,18 @@ describe('the byte ring the journal keeps its entries in', () => {
     expect(JSON.parse(ring.at(0))).toMatchObject({ id: 19_900 });
     expect(JSON.parse(ring.at(99))).toMatchObject({ id: 19_999 });
   });
+
+  it('stays within a tenth of what its texts need when they grow longer', () => {
+    const ring = createByteRing(1_000);
+    let needed = 0;
+    // Short texts first, then longer ones, as when a run of valid requests gives way to invalid
+    // ones: each new text is longer than the one it replaces.
+    for (let n = 0; n < 6_000; n++) {
+      ring.push('x'.repeat(700 + Math.floor(n / 1_000) * 300));
+      if (n >= 5_000) needed = Math.max(needed, 2_200 * 1_000);
+    }
+    expect(ring.at(0)).toHaveLength(2_200);
+    expect(ring.capacity).toBeGreaterThanOrEqual(needed);
+    expect(ring.capacity).toBeLessThanOrEqual(1.1 * (needed + 2_200));
+  });
 });

@@ -1,3 +1,5 @@
+import { createIdSet, type IdSet, type StoreKey } from './id-set.ts';
+
 /** A stored record: the request body that created it. */
 export type StoredRecord = Readonly<Record<string, unknown>>;
 
@@ -24,8 +26,8 @@ export interface StoreLimit {
 /**
  * An in-memory RecordStore. It keeps at most `limit` records created by requests (fixtures do not
  * count), so that memory stays bounded under any load; past that the oldest are forgotten, and
- * their ids can be created again. Only the ids are kept, integers as numbers and anything else as
- * a string: nothing reads a record back, and neither costs the garbage collector an object.
+ * their ids can be created again. Only the ids are kept (see createIdSet), integers as numbers and
+ * anything else as a string: nothing reads a record back.
  *
  * @example
  * const store = createMemoryStore([{ id: 1, name: 'Aloe' }], { limit: 100_000 });
@@ -37,14 +39,14 @@ export function createMemoryStore(
   { limit, onFull }: StoreLimit = { limit: Infinity },
 ): RecordStore {
   let fixtures = initialFixtures;
-  const sessions = new Map<string, Set<StoreKey>>();
+  const sessions = new Map<string, IdSet>();
   const created = createCreationQueue();
   let full = false;
 
-  function namespace(session: string): Set<StoreKey> {
+  function namespace(session: string): IdSet {
     let ids = sessions.get(session);
     if (ids === undefined) {
-      ids = new Set(fixtures.map((record) => keyOf(record.id)));
+      ids = createIdSet(fixtures.map((record) => keyOf(record.id)));
       sessions.set(session, ids);
     }
     return ids;
@@ -64,10 +66,8 @@ export function createMemoryStore(
 
   return {
     insert(session, id) {
-      const ids = namespace(session);
       const key = keyOf(id);
-      if (ids.has(key)) return false;
-      ids.add(key);
+      if (!namespace(session).add(key)) return false;
       created.push(session, key);
       if (created.size() > limit) forgetOldest();
       return true;
@@ -89,15 +89,10 @@ export function createMemoryStore(
   };
 }
 
-type StoreKey = number | string;
-
-/**
- * The ids requests created, oldest first: two parallel arrays read from a moving head, so that
- * adding and forgetting cost the same at 10 ids as at 100,000.
- */
-// The order in which ids were created, over all sessions: a ring that doubles when full, so once
-// the store is at its limit the queue neither grows nor copies (the arrays it used to trim by
-// slicing held up to twice the limit, and each trim copied them).
+// The order in which ids were created, over all sessions: two parallel arrays used as a ring that
+// doubles when full, so adding and forgetting cost the same at 10 ids as at 100,000, and once the
+// store is at its limit the queue neither grows nor copies (the arrays it used to trim by slicing
+// held up to twice the limit, and each trim copied them).
 function createCreationQueue() {
   const initialCapacity = 16;
   let sessionsOf = new Array<string>(initialCapacity);
