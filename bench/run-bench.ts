@@ -2,12 +2,11 @@
 // processes of this Node on 127.0.0.1. `npm run bench` for the full run (BENCH_DURATION seconds
 // per cell, default 5; BENCH_AMOUNT requests instead); `--smoke` (or BENCH_SMOKE=1) for CI.
 // Prints one table and writes every figure to bench/results.json (or --out PATH).
-import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configSchema } from '../src/config/config-schema.ts';
+import { buildDist } from './build-dist.ts';
 import { BenchOptionsError, readBenchOptions, type BenchOptions } from './bench-options.ts';
 import { expressAjvBaseline, plantStoreMock, prismMock, type Contender } from './contenders.ts';
 import { describeRun, loadAverages } from './describe-run.ts';
@@ -91,12 +90,7 @@ async function measureRssAfterCreates(requests: number) {
 }
 
 async function runBench(options: BenchOptions): Promise<number> {
-  // The servers run from dist/: build it from the sources being measured.
-  execFileSync(
-    process.execPath,
-    [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.json'],
-    { cwd: root, stdio: 'inherit' },
-  );
+  buildDist(root);
   const ours = (['stateful', 'static', 'dynamic'] as const).map((mode) =>
     plantStoreMock(mode, root),
   );
