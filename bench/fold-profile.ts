@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 /** The parts of a V8 `.cpuprofile` (what `node --cpu-prof` writes) that the summaries read. */
 export interface CpuProfile {
   nodes: {
@@ -32,11 +34,14 @@ const idle = '(idle)';
 function frameName({ callFrame }: ProfileNode, root: string): string {
   const name = callFrame.functionName === '' ? '(anonymous)' : callFrame.functionName;
   if (callFrame.url === '') return name;
-  const file = callFrame.url
-    .replace(/^file:\/\//, '')
-    .replace(root, '')
-    .replace(/^.*node_modules\//, '');
+  const file = projectPath(callFrame.url, root).replace(/^.*node_modules\//, '');
   return `${name} ${file}:${callFrame.lineNumber + 1}`;
+}
+
+// A script's path from the project's root; file URLs are decoded first (a space is %20 in them).
+function projectPath(url: string, root: string): string {
+  const path = url.startsWith('file:') ? fileURLToPath(url) : url;
+  return path.startsWith(root) ? path.slice(root.length) : path;
 }
 
 function areaOf({ callFrame }: ProfileNode, root: string): string {
@@ -44,9 +49,10 @@ function areaOf({ callFrame }: ProfileNode, root: string): string {
   // (program), (garbage collector): V8's own pseudo-frames.
   if (url === '') return functionName.startsWith('(') ? functionName : '(native and builtins)';
   if (url.startsWith('node:')) return "Node's internals";
-  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+  const path = projectPath(url, root);
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path);
   if (inPackage !== null) return inPackage[1] as string;
-  return url.replace(/^file:\/\//, '').replace(root, '');
+  return path;
 }
 
 // Each sample stands for the time until the next one, as Chrome DevTools counts it.

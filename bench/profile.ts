@@ -23,19 +23,24 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+const flags = {
+  mode: { type: 'string', default: 'stateful' },
+  kind: { type: 'string', default: 'valid' },
+  connections: { type: 'string', default: '10' },
+  seconds: { type: 'string', default: '10' },
+  out: { type: 'string', default: join(root, 'bench', 'profiles') },
+  'no-build': { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const;
+
 function readOptions(args: string[]) {
-  const { values } = parseArgs({
-    args,
-    options: {
-      mode: { type: 'string', default: 'stateful' },
-      kind: { type: 'string', default: 'valid' },
-      connections: { type: 'string', default: '10' },
-      seconds: { type: 'string', default: '10' },
-      out: { type: 'string', default: join(root, 'bench', 'profiles') },
-      'no-build': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({ args, options: flags }));
+  } catch (error) {
+    // An unknown flag, or one without its value.
+    fail(error instanceof Error ? error.message.replace(/\.$/, '') : String(error));
+  }
   if (values.help) {
     process.stdout.write(`${usage}\n`);
     process.exit(0);

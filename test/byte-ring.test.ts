@@ -87,4 +87,21 @@ describe('the byte ring the journal keeps its entries in', () => {
     expect(ring.capacity).toBeGreaterThanOrEqual(needed);
     expect(ring.capacity).toBeLessThanOrEqual(1.1 * (needed + 2_200));
   });
+
+  it('keeps an empty text that lands where the oldest starts without overwriting it later', () => {
+    const ring = createByteRing(10);
+    ring.push('a'.repeat(600_000));
+    ring.push('b'.repeat(448_576));
+    ring.shift();
+    ring.push('c'.repeat(600_000));
+    // The front of the buffer is now full up to where the b's start.
+    ring.push('');
+    ring.push('x');
+    expect(Array.from({ length: ring.size }, (_, i) => ring.at(i))).toEqual([
+      'b'.repeat(448_576),
+      'c'.repeat(600_000),
+      '',
+      'x',
+    ]);
+  });
 });

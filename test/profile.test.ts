@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldStacks, summarizeProfile, type CpuProfile } from '../bench/fold-profile.ts';
 import { projectRoot } from './support/launch-cli.ts';
 
-const root = '/srv/app/';
+const root = '/srv/my app/';
 const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({
   id,
   callFrame: { functionName, url, lineNumber: id * 10 },
@@ -17,8 +17,8 @@ const frame = (id: number, functionName: string, url: string, children: number[]
 const profile: CpuProfile = {
   nodes: [
     frame(1, '(root)', '', [2, 5, 6]),
-    frame(2, 'handle', 'file:///srv/app/dist/server/handle.js', [3, 4]),
-    frame(3, 'parse', 'file:///srv/app/node_modules/@scope/pkg/lib/a;b.js'),
+    frame(2, 'handle', 'file:///srv/my%20app/dist/server/handle.js', [3, 4]),
+    frame(3, 'parse', 'file:///srv/my%20app/node_modules/@scope/pkg/lib/a;b.js'),
     frame(4, 'stringify', ''),
     frame(5, '(idle)', ''),
     frame(6, '(garbage collector)', ''),
@@ -86,11 +86,15 @@ it('profiles the built server under load: a V8 profile, folded stacks and where 
   expect(folded).toMatch(/;handleMockRequest dist\/server\/mock-handler\.js:\d+[; ]/);
 }, 90_000);
 
-it('refuses an unknown mode with the choices, before starting anything', async () => {
+it.each([
+  [['--mode', 'fast'], 'Failed to profile: --mode fast is not one of stateful, static, dynamic.'],
+  [['--second', '5'], "Failed to profile: Unknown option '--second'"],
+  [['--seconds', '0'], 'Failed to profile: --seconds must be more than 0 and at most 600.'],
+])('refuses %j with exit 2 and the usage, before starting anything', async (args, message) => {
   const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['bench/profile.ts', '--mode', 'fast', '--no-build'],
+      ['bench/profile.ts', ...args, '--no-build'],
       { cwd: projectRoot },
       (error, _stdout, stderr) => {
         resolve({ code: error === null ? 0 : Number(error.code ?? 1), stderr });
@@ -98,7 +102,6 @@ it('refuses an unknown mode with the choices, before starting anything', async (
     );
   });
   expect(result.code).toBe(2);
-  expect(result.stderr).toContain(
-    'Failed to profile: --mode fast is not one of stateful, static, dynamic.',
-  );
+  expect(result.stderr).toContain(message);
+  expect(result.stderr).toContain('Usage: npm run profile --');
 });

@@ -33,7 +33,10 @@ export function createByteRing(slots: number, reservedBytes = defaultReservedByt
 
   const slotOf = (index: number): number => (first + index) % slots;
   const offsetAt = (slot: number): number => offsets[slot] as number;
-  const endAt = (slot: number): number => (offsets[slot] as number) + (lengths[slot] as number);
+  // An empty text takes one (unwritten) byte, so that no two texts start at the same offset: the
+  // ring tells that its texts have gone round by the newest starting before the oldest.
+  const endAt = (slot: number): number =>
+    (offsets[slot] as number) + Math.max(lengths[slot] as number, 1);
 
   // Where a text of `length` bytes fits beside the kept ones, or -1. The kept texts lie in one
   // run, or in two once writing went round to the front of the buffer.
@@ -99,10 +102,11 @@ export function createByteRing(slots: number, reservedBytes = defaultReservedByt
     push(text: string): void {
       if (count === slots) shift();
       const length = Buffer.byteLength(text);
-      let at = placeFor(length);
+      const room = Math.max(length, 1);
+      let at = placeFor(room);
       if (at === -1) {
-        grow(length);
-        at = placeFor(length);
+        grow(room);
+        at = placeFor(room);
       }
       bytes.write(text, at, length, 'utf8');
       const slot = slotOf(count);
@@ -120,7 +124,8 @@ export function createByteRing(slots: number, reservedBytes = defaultReservedByt
     /** The text `index` places after the oldest. */
     at(index: number): string {
       const slot = slotOf(index);
-      return bytes.toString('utf8', offsetAt(slot), endAt(slot));
+      const offset = offsetAt(slot);
+      return bytes.toString('utf8', offset, offset + (lengths[slot] as number));
     },
     /** Drops every text, and gives back what the buffer grew by. */
     clear(): void {

@@ -13,8 +13,8 @@ export interface IdSet {
 const minCapacity = 16;
 
 /**
- * A set of ids that keeps integers unboxed in one open-addressing table (linear probing, deletion
- * by shifting back, so no tombstones) and anything else in a plain Set. A JS Set of 100,000
+ * A set of ids that keeps safe integers unboxed in one open-addressing table (linear probing,
+ * deletion by shifting back, so no tombstones) and anything else in a plain Set. A JS Set of 100,000
  * integers with ids coming and going holds a 5 MiB table and, each time its deletions add up,
  * allocates a fresh one beside it; this table is 2 MiB for the same ids, and it is only ever
  * replaced when it doubles.
@@ -29,14 +29,17 @@ export function createIdSet(keys: Iterable<StoreKey> = []): IdSet {
   let table = new Float64Array(minCapacity).fill(NaN);
   let shift = 32 - Math.log2(minCapacity);
   let integers = 0;
-  const others = new Set<string>();
+  const others = new Set<StoreKey>();
 
-  // Fibonacci hashing of both 32-bit halves: consecutive ids, and ids that differ only above
-  // bit 32, land far apart. -0 and 0 hash alike, as they compare equal.
+  // Multiply-shift hashing of both 32-bit halves, with odd multipliers drawn for each set: ids
+  // arrive in request bodies, and with fixed multipliers a client could pick ids that all share a
+  // home slot (100,000 of them took 30 s to store). -0 and 0 hash alike, as they compare equal.
+  const lowMultiplier = randomOdd();
+  const highMultiplier = randomOdd();
   function homeOf(key: number): number {
     const low = key | 0;
-    const high = (key / 4_294_967_296) | 0;
-    return Math.imul(low ^ Math.imul(high, 0x27d4eb2d), 0x9e3779b1) >>> shift;
+    const high = Math.floor(key / 4_294_967_296) | 0;
+    return Math.imul(low ^ Math.imul(high, highMultiplier), lowMultiplier) >>> shift;
   }
 
   // The slot holding `key`, or the empty slot where it would go.
@@ -84,16 +87,21 @@ export function createIdSet(keys: Iterable<StoreKey> = []): IdSet {
     integers -= 1;
   }
 
+  // The table holds safe integers only (NaN marks its empty slots); any other number goes with
+  // the strings rather than corrupting it.
+  const inTable = (key: StoreKey): key is number =>
+    typeof key === 'number' && Number.isSafeInteger(key);
+
   const set: IdSet = {
     add: (key) => {
-      if (typeof key === 'number') return addInteger(key);
+      if (inTable(key)) return addInteger(key);
       if (others.has(key)) return false;
       others.add(key);
       return true;
     },
-    has: (key) => (typeof key === 'number' ? table[slotOf(key)] === key : others.has(key)),
+    has: (key) => (inTable(key) ? table[slotOf(key)] === key : others.has(key)),
     delete: (key) => {
-      if (typeof key === 'number') deleteInteger(key);
+      if (inTable(key)) deleteInteger(key);
       else others.delete(key);
     },
     get size() {
@@ -102,4 +110,8 @@ export function createIdSet(keys: Iterable<StoreKey> = []): IdSet {
   };
   for (const key of keys) set.add(key);
   return set;
+}
+
+function randomOdd(): number {
+  return (Math.random() * 4_294_967_296) | 1;
 }
