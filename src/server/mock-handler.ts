@@ -68,6 +68,8 @@ export function createMockHandler(deps: MockHandlerDeps) {
       method,
       path,
       query: withoutControlParameters(query),
+      // Also the journal's copy: it cuts the token out of it in place when it records the answered
+      // exchange (record-interactions.ts), so nothing may read it after the answer.
       headers: flattenHeaders(req.headers),
       body: read.body,
       bigIntegers: read.bigIntegers,

@@ -1,4 +1,4 @@
-/** A stored id: a safe integer as itself, anything else as a tagged string. */
+/** An id as the store keys it (see keyOf): a safe integer as itself, else a tagged string. */
 export type StoreKey = number | string;
 
 /** The ids one session holds. */
@@ -14,9 +14,9 @@ const minCapacity = 16;
 
 /**
  * A set of ids that keeps safe integers unboxed in one open-addressing table (linear probing,
- * deletion by shifting back, so no tombstones) and anything else in a plain Set. A JS Set of 100,000
- * integers with ids coming and going holds a 5 MiB table and, each time its deletions add up,
- * allocates a fresh one beside it; this table is 2 MiB for the same ids, and it is only ever
+ * deletion by shifting back, so no tombstones) and anything else in a plain Set. A JS Set of
+ * 100,000 integers with ids coming and going holds a 5 MiB table and, each time its deletions add
+ * up, allocates a fresh one beside it; this table is 2 MiB for the same ids, and it is only ever
  * replaced when it doubles.
  *
  * @example
