@@ -64,6 +64,19 @@ describe('the id set', () => {
     expect(ids.has(base + 100_000)).toBe(true);
     expect(ids.has(base + 199_999)).toBe(true);
     expect(ids.add(base + 150_000)).toBe(false);
+    expect(ids.slots).toBe(2 ** 18);
+  });
+
+  // The store forgets a session's ids when other sessions create more (its limit is over all
+  // sessions): an emptied session must not keep a table sized for its busiest moment.
+  it('gives back its table as ids are deleted, keeping the rest', () => {
+    const ids = createIdSet();
+    for (let id = 0; id < 100_000; id += 1) ids.add(id);
+    for (let id = 0; id < 99_990; id += 1) ids.delete(id);
+    expect(ids.slots).toBeLessThanOrEqual(128);
+    expect(ids.size).toBe(10);
+    for (let id = 99_990; id < 100_000; id += 1) expect(ids.has(id)).toBe(true);
+    expect(ids.has(0)).toBe(false);
   });
 
   // Ids arrive in request bodies. These all shared one home slot under the fixed multiplier the

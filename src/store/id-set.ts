@@ -8,6 +8,8 @@ export interface IdSet {
   has(key: StoreKey): boolean;
   delete(key: StoreKey): void;
   readonly size: number;
+  /** Slots in the integer table (8 bytes each): what the set holds in memory, besides strings. */
+  readonly slots: number;
 }
 
 const minCapacity = 16;
@@ -53,10 +55,13 @@ export function createIdSet(keys: Iterable<StoreKey> = []): IdSet {
     }
   }
 
-  function grow(): void {
+  // Doubles past half full; halves below an eighth full, so that a session whose ids were
+  // forgotten (the store's limit is over all sessions) does not keep a table sized for its busiest
+  // moment, and an id coming and going at the boundary does not rebuild the table each time.
+  function resize(capacity: number): void {
     const old = table;
-    table = new Float64Array(old.length * 2).fill(NaN);
-    shift -= 1;
+    table = new Float64Array(capacity).fill(NaN);
+    shift = 32 - Math.log2(capacity);
     for (const held of old) if (held === held) table[slotOf(held)] = held;
   }
 
@@ -65,7 +70,7 @@ export function createIdSet(keys: Iterable<StoreKey> = []): IdSet {
     if (table[at] === key) return false;
     table[at] = key;
     integers += 1;
-    if (integers * 2 > table.length) grow();
+    if (integers * 2 > table.length) resize(table.length * 2);
     return true;
   }
 
@@ -85,6 +90,7 @@ export function createIdSet(keys: Iterable<StoreKey> = []): IdSet {
     }
     table[hole] = NaN;
     integers -= 1;
+    if (table.length > minCapacity && integers * 8 < table.length) resize(table.length / 2);
   }
 
   // The table holds safe integers only (NaN marks its empty slots); any other number goes with
@@ -106,6 +112,9 @@ export function createIdSet(keys: Iterable<StoreKey> = []): IdSet {
     },
     get size() {
       return integers + others.size;
+    },
+    get slots() {
+      return table.length;
     },
   };
   for (const key of keys) set.add(key);
