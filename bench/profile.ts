@@ -7,6 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildDist } from './build-dist.ts';
+import { plantStoreMock } from './contenders.ts';
 import { foldStacks, summarizeProfile, type CpuProfile } from './fold-profile.ts';
 import { loadCell } from './load-cell.ts';
 import { requestKinds } from './request-kinds.ts';
@@ -67,17 +68,14 @@ async function main(): Promise<void> {
   await mkdir(options.out, { recursive: true });
   const base = `${options.mode}-${options.kind.name}-x${options.connections}`;
   const profilePath = join(options.out, `${base}.cpuprofile`);
-  const server = await startServer({
-    name: `plant-store-mock ${options.mode}`,
-    cwd: root,
-    args: [
-      '--cpu-prof',
-      `--cpu-prof-dir=${options.out}`,
-      `--cpu-prof-name=${base}.cpuprofile`,
-      'dist/cli/main.js',
-      ...['--port', '0', '--host', '127.0.0.1', '--mode', options.mode, '--log-level', 'info'],
-    ],
-  });
+  // Launched as the bench launches it, under the profiler.
+  const launch = await plantStoreMock(options.mode, root).launch();
+  const profilerFlags = [
+    '--cpu-prof',
+    `--cpu-prof-dir=${options.out}`,
+    `--cpu-prof-name=${base}.cpuprofile`,
+  ];
+  const server = await startServer({ ...launch, args: [...profilerFlags, ...launch.args] });
   let answered: number;
   try {
     const cell = await loadCell({

@@ -1,8 +1,6 @@
 import type { Exchange } from './exchange.ts';
 import { flattenHeaders } from './flatten-headers.ts';
-
-/** How every answer with a body is labelled, whatever the answer's own headers say. */
-const jsonContentType = 'application/json; charset=utf-8';
+import { jsonContentType } from './send-json.ts';
 
 /**
  * Headers the mock lane gives every answer before it is chosen (nosniff, CORS for clients that
