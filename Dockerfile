@@ -1,33 +1,40 @@
 # The Plant Store mock as an image. Configure it only through PLANT_MOCK_* env vars, e.g.
-#   docker run --rm -p 4010:4010 -e PLANT_MOCK_MODE=dynamic -e PLANT_MOCK_SEED=42 plant-store-mock
-# test/docker-image.test.ts reads this file and runs the runtime stage's steps on the host, so keep
-# its instructions to the forms that test understands (it fails loudly on anything else).
-
-# Build stage: the whole toolchain, compiles src/ to dist/.
-# Debian rather than Alpine: `npm ci` installs the `node` devDependency, whose glibc binary is what
-# the npm scripts (`npm run build`) run on, and it does not run on musl.
+#   docker run --rm -p 127.0.0.1:4010:4010 -e PLANT_MOCK_MODE=dynamic -e PLANT_MOCK_SEED=42 plant-store-mock
+#
+# Build stage: the whole toolchain packs the npm package (`npm ci` builds dist/ through `prepare`),
+# so the image holds exactly what `npm install plant-store-mock` gives. Debian rather than Alpine:
+# the `node` devDependency, whose glibc binary the npm scripts run on, does not run on musl.
 FROM node:24-bookworm-slim AS build
-WORKDIR /app
+WORKDIR /src
 # @scarf/scarf (a dependency of Prism) phones home from its install script.
 ENV SCARF_ANALYTICS=false
-COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
-COPY tsconfig.json ./
+COPY package.json package-lock.json tsconfig.json openapi.yaml README.md ./
 COPY src ./src
-RUN npm run build
+COPY fixtures/plants.json ./fixtures/
+COPY docker ./docker
+RUN npm ci --no-audit --no-fund \
+  && npm pack --silent --pack-destination /tmp \
+  && mkdir /package \
+  && tar -xzf /tmp/plant-store-mock-*.tgz -C /package --strip-components=1
 
-# Runtime stage: production dependencies, the compiled code and the bundled contract. The `node`
-# devDependency is not installed here; the image's own Node 24 runs the server.
+# Runtime stage: the same steps as docker/Dockerfile (which the package ships and which
+# plant-store-mock/testcontainers builds from the installed package), on the packed package.
+# test/e2e/docker-image.test.ts checks that the two stay the same.
 FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 ENV PLANT_MOCK_HOST=0.0.0.0 PLANT_MOCK_PORT=4010 NODE_ENV=production
 # Two malloc arenas instead of one per thread: ~7 MiB less RSS under load, no measurable cost.
 ENV MALLOC_ARENA_MAX=2
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
-COPY --from=build /app/dist ./dist
-COPY openapi.yaml ./
-COPY fixtures/plants.json ./fixtures/
+COPY --from=build /package/package.json /package/docker/package-lock.json ./
+# Production dependencies only, exactly as locked; no install scripts (none is needed at run time,
+# and @scarf/scarf's would phone home). Type declarations and docs are dropped: nothing reads them.
+RUN npm ci --omit=dev --omit=peer --ignore-scripts --no-audit --no-fund \
+  && npm cache clean --force \
+  && find node_modules \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' \
+    -o -iname 'README*' -o -iname 'CHANGELOG*' -o -name '*.md' \) -type f -delete
+COPY --from=build /package/dist ./dist
+COPY --from=build /package/openapi.yaml ./
+COPY --from=build /package/fixtures/plants.json ./fixtures/
 # The files stay root-owned: the server only reads them, so its user cannot change its own code.
 USER node
 EXPOSE 4010

@@ -9,6 +9,7 @@
  */
 export { startMockServer, type RunningMockServer } from './server/start-server.ts';
 export {
+  bundledSpecPath,
   modes,
   logLevels,
   type Mode,

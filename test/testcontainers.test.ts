@@ -1,16 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createMockClient, MockClientError } from 'plant-store-mock/client';
 import {
   PlantStoreMockContainer,
   PlantStoreMockContainerBuilder,
   fixturesTarget,
+  packagedImage,
   type StartedPlantStoreMockContainer,
 } from 'plant-store-mock/testcontainers';
-import { getContainerRuntimeClient } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineProblem } from './e2e/support/engine-problem.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = fileURLToPath(new URL('../fixtures/plants.json', import.meta.url));
+const packageJson = fileURLToPath(new URL('../package.json', import.meta.url));
 
 /** Shows the settings a container would be created with, without starting it. */
 class InspectableContainer extends PlantStoreMockContainer {
@@ -26,11 +29,19 @@ class InspectableContainer extends PlantStoreMockContainer {
 }
 
 describe('PlantStoreMockContainer, not started', () => {
-  it('runs plant-store-mock:latest unless given an image', () => {
-    expect(new InspectableContainer().settings.image).toBe('plant-store-mock:latest');
+  it("runs this package version's image unless given one, or PLANT_MOCK_IMAGE names one", () => {
+    const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };
+    expect(packagedImage).toBe(`plant-store-mock:${version}`);
+    expect(new InspectableContainer().settings.image).toBe(`plant-store-mock:${version}`);
     expect(new InspectableContainer('registry.example/mock:1.2').settings.image).toBe(
       'registry.example/mock:1.2',
     );
+    process.env.PLANT_MOCK_IMAGE = 'registry.example/mock:2.0';
+    try {
+      expect(new InspectableContainer().settings.image).toBe('registry.example/mock:2.0');
+    } finally {
+      delete process.env.PLANT_MOCK_IMAGE;
+    }
   });
 
   it('exposes 4010 and waits for GET /__admin/health on it', () => {
@@ -65,16 +76,8 @@ describe('PlantStoreMockContainer, not started', () => {
   });
 });
 
-// The image runs only where a Docker engine is reachable; elsewhere those tests are skipped, loudly.
-const noEngine = await getContainerRuntimeClient().then(
-  () => undefined,
-  (error: unknown) => (error instanceof Error ? error.message : String(error)),
-);
-if (noEngine !== undefined) {
-  console.warn(
-    `Skipping the tests that run the plant-store-mock image in a container: no Docker engine is reachable (${noEngine}). Make sure Docker is running (or DOCKER_HOST is set) to run them.`,
-  );
-}
+// The image runs only where a Docker engine answers; elsewhere those tests are skipped, loudly.
+const noEngine = await engineProblem();
 
 describe.skipIf(noEngine !== undefined)('PlantStoreMockContainer, running the image', () => {
   let mock: StartedPlantStoreMockContainer | undefined;

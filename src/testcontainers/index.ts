@@ -4,7 +4,7 @@
  *
  * @example
  * import { PlantStoreMockContainer } from 'plant-store-mock/testcontainers';
- * const mock = await new PlantStoreMockContainer('plant-store-mock:latest').withAdminToken('t').start();
+ * const mock = await new PlantStoreMockContainer().withAdminToken('t').start();
  * await mock.client('my-suite').coverage();
  */
 export {
@@ -13,5 +13,7 @@ export {
   defaultImage,
   fixturesTarget,
 } from './plant-store-mock-container.ts';
+export { ContainerEngineError } from './container-engine-error.ts';
+export { packagedImage } from './ensure-image.ts';
 export { plantStoreMockPort } from './plant-store-mock-port.ts';
 export { StartedPlantStoreMockContainer } from './started-plant-store-mock-container.ts';

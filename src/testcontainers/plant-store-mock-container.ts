@@ -1,16 +1,21 @@
 import { GenericContainer, GenericContainerBuilder, Wait, type BuildOptions } from 'testcontainers';
 import type { Mode } from '../config/config-schema.ts';
+import { ensureImage, packagedImage } from './ensure-image.ts';
 import { plantStoreMockPort } from './plant-store-mock-port.ts';
 import { StartedPlantStoreMockContainer } from './started-plant-store-mock-container.ts';
 
 /**
- * The image name `fromDockerfile` builds and the constructor runs by default.
+ * The image the constructor runs when given none: `PLANT_MOCK_IMAGE` when set (a published image),
+ * else this package's own `plant-store-mock:VERSION`, built from the package on first use.
  *
  * @example
- * // docker build -t plant-store-mock:latest .
- * new PlantStoreMockContainer(defaultImage);
+ * // PLANT_MOCK_IMAGE=registry.example/plant-store-mock:1.0 npx vitest
+ * new PlantStoreMockContainer(defaultImage());
  */
-export const defaultImage = 'plant-store-mock:latest';
+export function defaultImage(): string {
+  const fromEnv = process.env.PLANT_MOCK_IMAGE;
+  return fromEnv === undefined || fromEnv === '' ? packagedImage : fromEnv;
+}
 /**
  * Where `withFixtures` puts the fixtures file inside the container.
  *
@@ -21,7 +26,8 @@ export const fixturesTarget = '/tmp/plant-store-mock/fixtures.json';
 
 /**
  * The mock as a Testcontainers container. The image reads its settings only from PLANT_MOCK_* env
- * vars, which the `with...` methods set; it is ready once `GET /__admin/health` answers 200.
+ * vars, which the `with...` methods set; it is ready once `GET /__admin/health` answers 200. With
+ * no image given, the package builds its own the first time (about a minute; then cached).
  *
  * @example
  * import { PlantStoreMockContainer } from 'plant-store-mock/testcontainers';
@@ -32,16 +38,18 @@ export const fixturesTarget = '/tmp/plant-store-mock/fixtures.json';
  */
 export class PlantStoreMockContainer extends GenericContainer {
   #adminToken: string | undefined;
+  readonly #image: string;
 
-  constructor(image: string = defaultImage) {
+  constructor(image: string = defaultImage()) {
     super(image);
+    this.#image = image;
     this.withExposedPorts(plantStoreMockPort).withWaitStrategy(
       Wait.forHttp('/__admin/health', plantStoreMockPort),
     );
   }
 
   /**
-   * Builds the image from the project's Dockerfile; `build()` tags it (`plant-store-mock:latest`
+   * Builds the image from a checkout's Dockerfile; `build()` tags it (`plant-store-mock:VERSION`
    * unless named) and resolves to a PlantStoreMockContainer that runs it. A builder rather than
    * a container, as on GenericContainer, whose static `fromDockerfile` this must stay compatible with.
    *
@@ -80,7 +88,12 @@ export class PlantStoreMockContainer extends GenericContainer {
     return this.withEnvironment({ PLANT_MOCK_ADMIN_TOKEN: token });
   }
 
+  /**
+   * Starts the container, first building this package's image if it is the one asked for and the
+   * engine lacks it. Rejects with a ContainerEngineError when no engine answers.
+   */
   override async start(): Promise<StartedPlantStoreMockContainer> {
+    await ensureImage(this.#image);
     return new StartedPlantStoreMockContainer(await super.start(), this.#adminToken);
   }
 }
@@ -93,7 +106,7 @@ export class PlantStoreMockContainer extends GenericContainer {
  */
 export class PlantStoreMockContainerBuilder extends GenericContainerBuilder {
   override async build(
-    image: string = defaultImage,
+    image: string = packagedImage,
     options?: BuildOptions,
   ): Promise<PlantStoreMockContainer> {
     await super.build(image, options);

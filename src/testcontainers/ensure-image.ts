@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import {
+  GenericContainer,
+  getContainerRuntimeClient,
+  ImageName,
+  type ContainerRuntimeClient,
+} from 'testcontainers';
+import { packageVersion } from '../package-version.ts';
+import { ContainerEngineError } from './container-engine-error.ts';
+
+/**
+ * The image the package builds for itself: one tag per package version, so an upgrade never runs
+ * an older build and a second run reuses the first one's image.
+ *
+ * @example
+ * packagedImage; // 'plant-store-mock:0.1.0'
+ */
+export const packagedImage = `plant-store-mock:${packageVersion}`;
+
+// The installed package's own folder (dist/testcontainers/ -> the package root): the build context
+// of docker/Dockerfile, which copies dist/, openapi.yaml, fixtures/ and the packed lockfile.
+const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+let building: Promise<void> | undefined;
+
+/** The runtime client, or a ContainerEngineError that says what to do when no engine answers. */
+export async function connectToEngine(): Promise<ContainerRuntimeClient> {
+  try {
+    return await getContainerRuntimeClient();
+  } catch (error) {
+    throw new ContainerEngineError(error);
+  }
+}
+
+/**
+ * Makes sure `image` can be run: the package's own image is built from its shipped Dockerfile when
+ * the engine does not have it yet (once per process, however many containers start at once); any
+ * other image is left to the engine to find or pull.
+ *
+ * @example
+ * await ensureImage(packagedImage); // builds plant-store-mock:0.1.0 on first use, ~1 min
+ */
+export async function ensureImage(image: string): Promise<void> {
+  const client = await connectToEngine();
+  if (image !== packagedImage) return;
+  if (await client.image.exists(ImageName.fromString(image))) return;
+  building ??= GenericContainer.fromDockerfile(packageRoot, 'docker/Dockerfile')
+    .build(image, { deleteOnExit: false })
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        building = undefined;
+        throw new Error(
+          `Failed to build the image ${image} from ${packageRoot}docker/Dockerfile: ${String(error)}. Make sure the engine can reach the npm registry, or pass a published image to new PlantStoreMockContainer(image) (or set PLANT_MOCK_IMAGE).`,
+          { cause: error },
+        );
+      },
+    );
+  await building;
+}

@@ -1,0 +1,28 @@
+// Type-checked in a fresh project against the installed package, under NodeNext and bundler
+// resolution, with the strictest settings a consumer is likely to use.
+import {
+  bundledSpecPath,
+  errorCatalogue,
+  startMockServer,
+  type MockServerOptions,
+  type RunningMockServer,
+} from 'plant-store-mock';
+import { createMockClient, type MockClient, type RequestPattern } from 'plant-store-mock/client';
+import { ContainerEngineError, PlantStoreMockContainer } from 'plant-store-mock/testcontainers';
+import 'plant-store-mock/vitest';
+import { expect } from 'vitest';
+
+const options: MockServerOptions = { port: 0, logLevel: 'silent', mode: 'stateful' };
+const server: RunningMockServer = await startMockServer(options);
+const client: MockClient = createMockClient({ url: server.url, session: 'typed' });
+const pattern: RequestPattern = { method: 'POST', path: '/plants' };
+const count: number = await client.verify(pattern, { atLeast: 0 });
+await expect(client).toHaveReceived(pattern, { times: { atLeast: 0 } });
+const status: number = errorCatalogue.CONTRACT_VIOLATION.status;
+const contract: string = bundledSpecPath;
+const container: PlantStoreMockContainer = new PlantStoreMockContainer().withMode('dynamic');
+const engineError: Error = new ContainerEngineError(new Error('none'));
+// @ts-expect-error: mode takes only the modes the mock has
+const wrongMode: MockServerOptions = { mode: 'random' };
+await server.close();
+console.log(count, status, contract, container, engineError, wrongMode);

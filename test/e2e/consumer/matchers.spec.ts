@@ -1,0 +1,40 @@
+// Run by vitest in a fresh project against the installed package: the matchers pass and fail as
+// the journal says.
+import { startMockServer, type RunningMockServer } from 'plant-store-mock';
+import { createMockClient, type MockClient } from 'plant-store-mock/client';
+import 'plant-store-mock/vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+let server: RunningMockServer;
+let mock: MockClient;
+
+beforeAll(async () => {
+  server = await startMockServer({ port: 0, logLevel: 'silent' });
+  mock = createMockClient({ url: server.url, session: 'installed' });
+});
+afterAll(() => server.close());
+
+it('passes toHaveReceived for a create it saw, and fails it for one it did not', async () => {
+  const response = await fetch(`${mock.url}/plants`, {
+    method: 'POST',
+    headers: {
+      ...mock.sessionHeaders,
+      authorization: 'Bearer t',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ id: 7, name: 'Pilea' }),
+  });
+  expect(response.status).toBe(200);
+  await expect(mock).toHaveReceived(
+    { method: 'POST', path: '/plants', body: { matches: { name: 'Pilea' } } },
+    { times: { exactly: 1 } },
+  );
+  await expect(
+    expect(mock).toHaveReceived({
+      method: 'POST',
+      path: '/plants',
+      body: { matches: { name: 'Fern' } },
+    }),
+  ).rejects.toThrow(/Fern/);
+  await expect(mock).toHaveCovered('createPlant', [200]);
+});

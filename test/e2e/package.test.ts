@@ -1,0 +1,213 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineProblem } from './support/engine-problem.ts';
+import { mustRun, node24Env, runCommand, runNpm } from './support/run-command.ts';
+
+// What a user gets: the tarball `npm pack` makes on this checkout, installed into a new project
+// outside the repo with its own vitest, testcontainers and TypeScript. Nothing here resolves
+// `plant-store-mock` through the repo's aliases or its dist/.
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const consumerFiles = fileURLToPath(new URL('./consumer/', import.meta.url));
+const devVersion = async (name: string): Promise<string> =>
+  (
+    JSON.parse(await readFile(join(projectRoot, 'node_modules', name, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+
+let consumer = '';
+let tarball = '';
+
+beforeAll(async () => {
+  consumer = await mkdtemp(join(tmpdir(), 'plant-store-mock-consumer-'));
+  await runNpm(['pack', '--silent', '--pack-destination', consumer], projectRoot);
+  const packed = (await readdir(consumer)).find((name) => name.endsWith('.tgz'));
+  if (packed === undefined) throw new Error(`npm pack left no tarball in ${consumer}`);
+  tarball = join(consumer, packed);
+  await writeFile(
+    join(consumer, 'package.json'),
+    JSON.stringify({ name: 'plant-store-mock-consumer', private: true, type: 'module' }),
+  );
+  for (const name of await readdir(consumerFiles)) {
+    await copyFile(join(consumerFiles, name), join(consumer, name));
+  }
+  for (const name of ['plant-api.ts', 'plant-api.test.ts']) {
+    await copyFile(join(projectRoot, 'examples', name), join(consumer, name));
+  }
+  const devDependencies = await Promise.all(
+    ['vitest', 'testcontainers', 'typescript', '@types/node'].map(
+      async (name) => `${name}@${await devVersion(name)}`,
+    ),
+  );
+  await runNpm(
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, ...devDependencies],
+    consumer,
+    600_000,
+  );
+}, 900_000);
+
+afterAll(async () => {
+  if (consumer !== '') await rm(consumer, { recursive: true, force: true });
+});
+
+const installed = (...path: string[]) =>
+  join(consumer, 'node_modules', 'plant-store-mock', ...path);
+
+describe('the packed package, installed in a new project', () => {
+  it('holds the built code, the shipped Dockerfile and its lockfile, and no sources', () => {
+    for (const path of [
+      'dist/index.js',
+      'dist/cli/main.js',
+      'docker/Dockerfile',
+      'docker/package-lock.json',
+      'openapi.yaml',
+      'fixtures/plants.json',
+    ]) {
+      expect(existsSync(installed(path)), path).toBe(true);
+    }
+    expect(existsSync(installed('src'))).toBe(false);
+    expect(existsSync(installed('test'))).toBe(false);
+  });
+
+  it('loads every entry point and resolves the bundled contract from code', async () => {
+    const script = `
+      const main = await import('plant-store-mock');
+      const client = await import('plant-store-mock/client');
+      const vitest = await import('plant-store-mock/vitest');
+      const containers = await import('plant-store-mock/testcontainers');
+      const { fileURLToPath } = await import('node:url');
+      console.log(JSON.stringify({
+        main: typeof main.startMockServer,
+        client: typeof client.createMockClient,
+        vitest: typeof vitest.toHaveReceived,
+        containers: typeof containers.PlantStoreMockContainer,
+        image: containers.packagedImage,
+        resolved: fileURLToPath(import.meta.resolve('plant-store-mock/openapi.yaml')),
+        bundled: main.bundledSpecPath,
+        fixtures: fileURLToPath(import.meta.resolve('plant-store-mock/fixtures/plants.json')),
+      }));`;
+    const output = await mustRun(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: consumer,
+    });
+    const seen = JSON.parse(output) as Record<string, string>;
+    expect(seen).toMatchObject({
+      main: 'function',
+      client: 'function',
+      vitest: 'function',
+      containers: 'function',
+      image: `plant-store-mock:${await packageVersionOfTarball()}`,
+    });
+    expect(seen.resolved).toBe(installed('openapi.yaml'));
+    expect(seen.bundled).toBe(installed('openapi.yaml'));
+    expect(seen.fixtures).toBe(installed('fixtures', 'plants.json'));
+  });
+
+  it('type-checks a strict consumer under NodeNext and bundler resolution', async () => {
+    const tsc = join(consumer, 'node_modules', 'typescript', 'bin', 'tsc');
+    for (const config of ['tsconfig.nodenext.json', 'tsconfig.bundler.json']) {
+      const checked = await runCommand(process.execPath, [tsc, '-p', config], { cwd: consumer });
+      expect(checked, config).toMatchObject({ code: 0, output: '' });
+    }
+  });
+
+  it('ships source maps that carry their sources, so traces name real code', async () => {
+    const map = JSON.parse(await readFile(installed('dist', 'index.js.map'), 'utf8')) as {
+      sources: string[];
+      sourcesContent?: (string | null)[];
+    };
+    expect(map.sourcesContent).toHaveLength(map.sources.length);
+    expect(map.sourcesContent?.every((source) => typeof source === 'string')).toBe(true);
+  });
+
+  it('runs the installed CLI, which answers a create', async () => {
+    const cli = spawn(
+      join(consumer, 'node_modules', '.bin', 'plant-store-mock'),
+      ['--port', '0', '--host', '127.0.0.1'],
+      { cwd: consumer, env: node24Env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: cli.stdout }).on('line', (line) => {
+          const match = /"url":"(http[^"]+)"/.exec(line);
+          if (match?.[1] !== undefined) resolve(match[1]);
+        });
+        cli.once('exit', (code) => {
+          reject(new Error(`the CLI exited (${String(code)}) before it listened`));
+        });
+      });
+      const response = await fetch(`${url}/plants`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: JSON.stringify({ id: 1, name: 'Monstera', tag: 'tropical' }),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ name: 'Monstera', tag: 'tropical' });
+    } finally {
+      cli.kill('SIGTERM');
+    }
+  });
+
+  it('runs vitest files that use plant-store-mock/vitest from the installed package', async () => {
+    const vitest = join(consumer, 'node_modules', 'vitest', 'vitest.mjs');
+    const plain: NodeJS.ProcessEnv = { ...node24Env, NO_COLOR: '1' };
+    delete plain.FORCE_COLOR;
+    const finished = await runCommand(process.execPath, [vitest, 'run', '--reporter=verbose'], {
+      cwd: consumer,
+      env: plain,
+    });
+    expect(finished.output).toMatch(/Tests\s+4 passed \(4\)/);
+    expect(finished.code).toBe(0);
+  });
+});
+
+async function packageVersionOfTarball(): Promise<string> {
+  return (JSON.parse(await readFile(installed('package.json'), 'utf8')) as { version: string })
+    .version;
+}
+
+// Needs an engine; skipped (and reported as skipped) only when none answers.
+const problem = await engineProblem();
+
+describe.skipIf(problem !== undefined)('Testcontainers from the installed package', () => {
+  it('builds the package image from its shipped Dockerfile when absent, then runs it', async () => {
+    const image = `plant-store-mock:${await packageVersionOfTarball()}`;
+    await runCommand('docker', ['image', 'rm', '--force', image], { cwd: consumer });
+    const output = await mustRun(process.execPath, ['start-container.ts'], {
+      cwd: consumer,
+      env: { ...node24Env, TESTCONTAINERS_RYUK_DISABLED: 'true' },
+      timeoutMs: 600_000,
+    });
+    const seen = JSON.parse(output.trim().split('\n').at(-1) ?? '') as Record<string, unknown>;
+    expect(seen).toMatchObject({
+      image,
+      status: 200,
+      body: { name: 'Calathea' },
+      recorded: 1,
+    });
+    const inspected = await mustRun('docker', ['image', 'inspect', image], { cwd: consumer });
+    expect(inspected).toContain('"Cmd"');
+  }, 900_000);
+});
+
+describe('Testcontainers from the installed package, with no engine', () => {
+  it('says what is wrong and what to do instead', async () => {
+    const output = await mustRun(process.execPath, ['no-engine.ts'], {
+      cwd: consumer,
+      env: { ...node24Env, DOCKER_HOST: 'tcp://127.0.0.1:1', TESTCONTAINERS_RYUK_DISABLED: 'true' },
+    });
+    expect(JSON.parse(output.trim())).toEqual({
+      name: 'ContainerEngineError',
+      code: 'CONTAINER_ENGINE_UNAVAILABLE',
+      message: expect.stringMatching(
+        /no Docker engine answers.*Make sure Docker is running.*startMockServer\(\)/,
+      ) as unknown,
+    });
+  });
+});
