@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createPlant } from './support/mock-fetch.ts';
-import { spawnCli, type CliProcess } from './support/spawn-cli.ts';
+import { spawnCli, waitForLine, type CliProcess } from './support/spawn-cli.ts';
 
 let folder: string;
 let cli: CliProcess | undefined;
@@ -73,5 +73,7 @@ it('keeps serving and says why when the record file cannot be written', async ()
   cli = await spawnCli(['--record-file', join(folder, 'missing-folder', 'x.jsonl')]);
   expect((await createPlant(cli, { id: 1, name: 'Fern' })).status).toBe(200);
   expect((await createPlant(cli, { id: 2, name: 'Fern' })).status).toBe(200);
-  expect(cli.lines.some((line) => line.includes('Failed to write the record file'))).toBe(true);
+  await expect(
+    waitForLine(cli, (line) => line.includes('Failed to write the record file')),
+  ).resolves.toContain('Failed to write the record file');
 });

@@ -44,3 +44,25 @@ export async function spawnCli(
   });
   return { child, url, lines, exited };
 }
+
+/**
+ * Resolves once a stdout line of the CLI passes `test`; the log is written in chunks (at least
+ * every 100 ms), so a line can arrive after the answer it is about. Rejects after `timeoutMs`.
+ */
+export async function waitForLine(
+  cli: CliProcess,
+  test: (line: string) => boolean,
+  timeoutMs = 5_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const line = cli.lines.find(test);
+    if (line !== undefined) return line;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `No matching log line within ${String(timeoutMs)} ms:\n${cli.lines.join('\n')}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
