@@ -29,17 +29,25 @@ export class BenchOptionsError extends Error {
 }
 
 /**
+ * Where a full run writes its figures unless told otherwise, under the project root: a gitignored
+ * file, so a run never rewrites the committed `bench/results.json`. Publishing a run's figures is
+ * a choice: `npm run bench -- --out bench/results.json`.
+ */
+export const defaultResultsPath = 'bench/results/latest.json';
+
+/**
  * Reads `--smoke`, `--out PATH` and the BENCH_* env vars (BENCH_SMOKE=1, BENCH_DURATION seconds,
  * BENCH_AMOUNT requests per cell, which wins over the duration).
  *
  * @example
- * const options = readBenchOptions(process.argv.slice(2), process.env, 'bench/results.json');
+ * const options = readBenchOptions(process.argv.slice(2), process.env, projectRoot);
  */
 export function readBenchOptions(
   args: string[],
   env: NodeJS.ProcessEnv,
-  defaultOut: string,
+  root: string,
 ): BenchOptions {
+  const defaultOut = join(root, defaultResultsPath);
   let values: { smoke?: boolean; out?: string };
   try {
     ({ values } = parseArgs({

@@ -1,7 +1,7 @@
 // Benchmarks plant-store-mock against `prism mock` and a bare Express + ajv server, all as child
 // processes of this Node on 127.0.0.1. `npm run bench` for the full run (BENCH_DURATION seconds
 // per cell, default 5; BENCH_AMOUNT requests instead); `--smoke` (or BENCH_SMOKE=1) for CI.
-// Prints one table and writes every figure to bench/results.json (or --out PATH).
+// Prints one table and writes every figure to bench/results/latest.json (or --out PATH).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,7 +171,7 @@ process.on('SIGTERM', onSignal);
 process.on('exit', killAllServers);
 
 try {
-  const options = readBenchOptions(process.argv.slice(2), process.env, `${root}bench/results.json`);
+  const options = readBenchOptions(process.argv.slice(2), process.env, root);
   process.exitCode = await runBench(options);
 } catch (error) {
   progress(error instanceof Error ? (error.stack ?? error.message) : String(error));

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -25,14 +25,22 @@ const packageJson = JSON.parse(readFileSync(join(projectRoot, 'package.json'), '
 const listen = ['--port', '0', '--host', '127.0.0.1'];
 
 let workDir: string;
+// A port another process holds, for the admin port that cannot be had.
+const busy = createServer();
+let busyPort = 0;
 beforeAll(async () => {
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+  busyPort = (busy.address() as AddressInfo).port;
   workDir = await mkdtemp(join(tmpdir(), 'plant-store-cli-'));
   await writeFile(join(workDir, 'not-openapi.yaml'), 'foo: bar\n');
   await writeFile(join(workDir, 'broken.yaml'), 'openapi: 3.1.0\ninfo: [unclosed\n  - x: :\n');
   await writeFile(join(workDir, 'object.json'), '{"id": 1, "name": "Fern"}\n');
   await writeFile(join(workDir, 'wrong-name.json'), '[{"id": 1, "name": 5}]\n');
 });
-afterAll(() => rm(workDir, { recursive: true, force: true }));
+afterAll(async () => {
+  busy.close();
+  await rm(workDir, { recursive: true, force: true });
+});
 afterEach(killLeftoverClis);
 
 /** Asks for a clean stop with a signal and waits for the process to exit. */
@@ -96,6 +104,11 @@ const badSettings: [string, () => string[], RegExp][] = [
     /wrong-name\.json.*entry 0\b.*name.*must be string/,
   ],
   ['an unknown flag', () => [...listen, '--colour', 'green'], /Unknown argument.*colour/],
+  [
+    'an admin port that is taken (it names that port, not the mock port)',
+    () => [...listen, '--admin-port', String(busyPort)],
+    /Failed to listen on 127\.0\.0\.1:[1-9]\d* \(--admin-port\): EADDRINUSE/,
+  ],
 ];
 it.each(badSettings)(
   'exits 2 with one stderr line naming the problem for %s',

@@ -83,6 +83,37 @@ describe('compressed bodies', () => {
   });
 });
 
+describe('charsets', () => {
+  it.each(['iso-8859-1', '"UTF-16"', 'windows-1252', 'latin1'])(
+    'answers a body in charset %s with 415, naming it and what to send, and records it',
+    async (charset) => {
+      const answer = await post(JSON.stringify({ id: nextId++, name: 'Fern' }), {
+        'content-type': `application/json; charset=${charset}`,
+      });
+      expect(answer.status).toBe(415);
+      expect(answer.body).toMatchObject({
+        error: 415,
+        message: expect.stringMatching(
+          new RegExp(
+            `unsupported charset "${charset.replaceAll('"', '')}".*Make sure to send UTF-8`,
+          ),
+        ) as unknown,
+      });
+      expect((await lastEntry()).source).toBe('error:UNSUPPORTED_ENCODING');
+    },
+  );
+
+  it.each(['utf-8', 'UTF-8', '"utf-8"', 'utf8', 'us-ascii'])(
+    'reads a body in charset %s',
+    async (charset) => {
+      const answer = await post(JSON.stringify({ id: nextId++, name: 'Fern' }), {
+        'content-type': `application/json; charset=${charset}`,
+      });
+      expect(answer.status).toBe(200);
+    },
+  );
+});
+
 describe('chunked bodies', () => {
   it('reads a body sent in chunks without a Content-Length', async () => {
     const plant = { id: nextId++, name: 'Chunked fern' };

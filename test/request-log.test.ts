@@ -5,6 +5,7 @@ import { pino, type Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createLogger, loggerName } from '../src/server/create-logger.ts';
 import { createRequestLog, type RequestLine } from '../src/server/log-requests.ts';
+import { launchCli, type LaunchedCli } from './support/launch-cli.ts';
 
 const lines: RequestLine[] = [
   {
@@ -92,5 +93,41 @@ describe('request log', () => {
     const written = readFileSync(file, 'utf8').trim().split('\n');
     expect(written).toHaveLength(1);
     expect(written[0]).toContain('"msg":"kept"');
+  });
+});
+
+describe('admin requests in the log', () => {
+  async function logOf(logLevel: string): Promise<{ url: string; cli: LaunchedCli }> {
+    const cli = launchCli(['--port', '0', '--host', '127.0.0.1', '--log-level', logLevel]);
+    const startup = await cli.waitForLine((line) => line.includes('listening on'), 'start-up');
+    const { url } = JSON.parse(startup) as { url: string };
+    return { url, cli };
+  }
+
+  it('logs an admin request by its whole path, and a health check only at debug level', async () => {
+    for (const logLevel of ['info', 'debug']) {
+      const { url, cli } = await logOf(logLevel);
+      await (await fetch(`${url}/__admin/health`)).text();
+      await (await fetch(`${url}/__admin/requests?limit=1`)).text();
+      const requests = await cli.waitForLine(
+        (line) => line.includes('"msg":"request"') && line.includes('requests'),
+        'the admin request line',
+      );
+      expect(JSON.parse(requests)).toMatchObject({
+        level: 30,
+        method: 'GET',
+        path: '/__admin/requests',
+        status: 200,
+        source: 'admin',
+      });
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+      const health = cli.lines.filter((line) => line.includes('/__admin/health'));
+      if (logLevel === 'info') expect(health).toEqual([]);
+      else
+        expect(health.map((line) => JSON.parse(line) as unknown)).toEqual([
+          expect.objectContaining({ level: 20, path: '/__admin/health', status: 200 }),
+        ]);
+    }
   });
 });

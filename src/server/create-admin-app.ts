@@ -67,7 +67,7 @@ function baseApp({ config, logger }: AppDeps): Express {
     res.set('x-content-type-options', 'nosniff');
     next();
   });
-  app.use(logAdminRequests(createRequestLog(logger, config.mode)));
+  app.use(logAdminRequests(createRequestLog(logger, config.mode), logger));
   if (config.cors) app.use(corsPolicy());
   return app;
 }

@@ -62,20 +62,41 @@ export function createRequestLog(logger: Logger, mode: Mode): RequestLog {
   };
 }
 
-/** The Express middleware that logs every admin request the same way. */
-export function logAdminRequests(logRequest: RequestLog) {
+/**
+ * The Express middleware that logs every admin request the same way, by its whole path (a mounted
+ * router sees it without `/__admin`). Answered health checks go at debug level: a container's
+ * healthcheck asks every few seconds, and those lines would bury the traffic.
+ */
+export function logAdminRequests(logRequest: RequestLog, logger: Logger) {
   return function logAdminRequest(req: Request, res: Response, next: NextFunction): void {
     const started = performance.now();
+    const path = req.originalUrl.split('?', 1)[0] ?? req.originalUrl;
     res.on('finish', () => {
       const error = res.locals.error as HttpError | undefined;
-      logRequest({
+      const line = {
         method: req.method,
-        path: req.path,
+        path,
         status: res.statusCode,
         started,
         operationId: null,
         source: error === undefined ? 'admin' : `error:${error.code}`,
-      });
+      };
+      if (path === '/__admin/health' && res.statusCode === 200) {
+        if (logger.isLevelEnabled('debug')) {
+          logger.debug(
+            {
+              method: line.method,
+              path,
+              status: line.status,
+              durationMs: durationSince(started),
+              source: line.source,
+            },
+            'request',
+          );
+        }
+        return;
+      }
+      logRequest(line);
     });
     next();
   };

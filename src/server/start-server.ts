@@ -72,14 +72,24 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   const mockServer = createHttpServer(createApp(deps), config);
   const servers = [mockServer];
-  const port = await listen(mockServer, config.port, config);
+  const port = await listen(mockServer, config.port, config.host, '--port');
   const url = urlOf(config.host, port);
   let adminUrl = `${url}/__admin`;
   if (config.adminPort !== undefined) {
     const { createAdminApp } = await import('./create-admin-app.ts');
     const adminServer = createHttpServer(createAdminApp(deps), config);
+    const adminPort = await listen(
+      adminServer,
+      config.adminPort,
+      config.host,
+      '--admin-port',
+    ).catch(async (error: unknown) => {
+      // The mock port is already open: close it, or a caller that catches this keeps it bound.
+      await closeGracefully(mockServer);
+      throw error;
+    });
     servers.push(adminServer);
-    adminUrl = `${urlOf(config.host, await listen(adminServer, config.adminPort, config))}/__admin`;
+    adminUrl = `${urlOf(config.host, adminPort)}/__admin`;
   }
   const stopWatching = config.watch ? reloadOnChange(deps) : () => undefined;
   logger.info(
@@ -141,17 +151,18 @@ function urlOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-function listen(server: Server, port: number, config: ResolvedConfig): Promise<number> {
+/** Listens on host:port; `flag` names the setting in the error when that fails. */
+function listen(server: Server, port: number, host: string, flag: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (cause: NodeJS.ErrnoException) => {
       reject(
         new ConfigError(
-          `Failed to listen on ${config.host}:${config.port}: ${cause.code ?? cause.message}. Make sure the port is free and the host is an address of this machine.`,
+          `Failed to listen on ${host}:${String(port)} (${flag}): ${cause.code ?? cause.message}. Make sure the port is free and the host is an address of this machine.`,
           { cause },
         ),
       );
     });
-    server.listen(port, config.host, () => {
+    server.listen(port, host, () => {
       resolve((server.address() as AddressInfo).port);
     });
   });
