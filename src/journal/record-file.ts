@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { boundedOutput, type BoundedOutput } from '../server/bounded-output.ts';
 
 /** Lines that wait for a record file read more slowly than the mock writes, at most. */
-export const maxPendingRecordBytes = 16 * 1024 * 1024;
+export const maxPendingRecordBytes = 8 * 1024 * 1024;
 
 /** Appends interactions to a file, one JSON line each. */
 export interface RecordFile {
@@ -21,7 +21,7 @@ export interface RecordFile {
 /**
  * Opens `path` for appending. A file that cannot be written is reported once in the log and the
  * mock goes on serving without it. Writes never block: when the file is read more slowly than the
- * mock writes (a FIFO, a pipe), up to 16 MiB wait and later lines are dropped and counted, and
+ * mock writes (a FIFO, a pipe), up to 8 MiB wait and later lines are dropped and counted, and
  * GET /__admin/health says "degraded" with the count.
  *
  * @example
