@@ -108,3 +108,13 @@ describe('the stateful store with fixtures', () => {
     expect(store.insert('a', 2)).toBe(false);
   });
 });
+
+it('keeps long string ids apart without holding them whole', () => {
+  const store = createMemoryStore([], { limit: 10 });
+  const long = 'x'.repeat(100_000);
+  expect(store.insert('default', long)).toBe(true);
+  expect(store.insert('default', long)).toBe(false);
+  expect(store.insert('default', `${long}y`)).toBe(true);
+  expect(store.insert('default', { id: long })).toBe(true);
+  expect(store.insert('default', { id: long })).toBe(false);
+});

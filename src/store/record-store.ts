@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createIdSet, type IdSet, type StoreKey } from './id-set.ts';
 
 /** A stored record: the request body that created it. */
@@ -51,23 +52,23 @@ export function createMemoryStore(
   { limit, onFull }: StoreLimit = { limit: Infinity },
 ): RecordStore {
   let fixtureIds = idsOf(initialFixtures);
-  const sessions = new Map<string, IdSet>();
+  const sessions = new Map<string, Namespace>();
   const created = createCreationQueue();
   let full = false;
 
-  function namespace(session: string): IdSet {
-    let ids = sessions.get(session);
-    if (ids === undefined) {
-      ids = createIdSet();
-      sessions.set(session, ids);
+  function namespace(session: string): Namespace {
+    let held = sessions.get(session);
+    if (held === undefined) {
+      held = { ids: createIdSet() };
+      sessions.set(session, held);
     }
-    return ids;
+    return held;
   }
 
-  // The queue names the session's set itself, not the session: the set of an evicted session is
-  // gone from `sessions`, and its ids leave the queue without touching a later set of that name.
-  const forget = (ids: IdSet, key: StoreKey): void => {
-    ids.delete(key);
+  // The queue names the session's namespace, not the session: an evicted session's ids leave the
+  // queue without touching a later namespace of that name, and its set is let go at once.
+  const forget = (held: Namespace, key: StoreKey): void => {
+    held.ids?.delete(key);
   };
 
   function forgetOldest(): void {
@@ -82,9 +83,9 @@ export function createMemoryStore(
     insert(session, id) {
       const key = keyOf(id);
       if (fixtureIds.has(key)) return false;
-      const ids = namespace(session);
-      if (!ids.add(key)) return false;
-      created.push(ids, key);
+      const held = namespace(session);
+      if (held.ids?.add(key) !== true) return false;
+      created.push(held, key);
       if (created.size() > limit) forgetOldest();
       return true;
     },
@@ -99,18 +100,28 @@ export function createMemoryStore(
         created.clear();
         return;
       }
-      const ids = sessions.get(session);
-      if (ids === undefined) return;
+      const held = sessions.get(session);
+      if (held === undefined) return;
       sessions.delete(session);
-      created.removeSet(ids);
+      created.removeNamespace(held);
     },
     evict(session) {
+      const held = sessions.get(session);
+      if (held === undefined) return;
       sessions.delete(session);
+      // The queue may name this namespace up to --store-limit times: it keeps the small object,
+      // not the set (a set is ~1 KB, and 100,000 one-id sessions held 100 MB of them).
+      held.ids = undefined;
     },
     get sessions() {
       return sessions.size;
     },
   };
+}
+
+/** A session's ids; undefined once the session is evicted. */
+interface Namespace {
+  ids: IdSet | undefined;
 }
 
 function idsOf(records: readonly StoredRecord[]): IdSet {
@@ -123,25 +134,25 @@ function idsOf(records: readonly StoredRecord[]): IdSet {
 // held up to twice the limit, and each trim copied them).
 function createCreationQueue() {
   const initialCapacity = 16;
-  let setsOf = new Array<IdSet | undefined>(initialCapacity);
+  let namespaces = new Array<Namespace | undefined>(initialCapacity);
   let keys = new Array<StoreKey>(initialCapacity);
   let head = 0;
   let size = 0;
 
   // The queue's entries oldest first, into arrays of `capacity` (at least size) slots.
-  function rebuild(capacity: number, keep: (ids: IdSet) => boolean = () => true): void {
-    const nextSets = new Array<IdSet | undefined>(capacity);
+  function rebuild(capacity: number, keep: (held: Namespace) => boolean = () => true): void {
+    const nextNamespaces = new Array<Namespace | undefined>(capacity);
     const nextKeys = new Array<StoreKey>(capacity);
     let kept = 0;
     for (let i = 0; i < size; i++) {
       const at = (head + i) % keys.length;
-      const ids = setsOf[at] as IdSet;
-      if (!keep(ids)) continue;
-      nextSets[kept] = ids;
+      const held = namespaces[at] as Namespace;
+      if (!keep(held)) continue;
+      nextNamespaces[kept] = held;
       nextKeys[kept] = keys[at] as StoreKey;
       kept++;
     }
-    setsOf = nextSets;
+    namespaces = nextNamespaces;
     keys = nextKeys;
     head = 0;
     size = kept;
@@ -149,30 +160,30 @@ function createCreationQueue() {
 
   return {
     size: () => size,
-    push(ids: IdSet, key: StoreKey): void {
+    push(held: Namespace, key: StoreKey): void {
       if (size === keys.length) rebuild(keys.length * 2);
       const at = (head + size) % keys.length;
-      setsOf[at] = ids;
+      namespaces[at] = held;
       keys[at] = key;
       size++;
     },
     /** Takes the oldest entry off the queue and hands it to `forget`; false when empty. */
-    shift(forget: (ids: IdSet, key: StoreKey) => void): boolean {
+    shift(forget: (held: Namespace, key: StoreKey) => void): boolean {
       if (size === 0) return false;
-      const ids = setsOf[head] as IdSet;
+      const held = namespaces[head] as Namespace;
       const key = keys[head] as StoreKey;
-      // Let go of the set: it may be an evicted session's last reference.
-      setsOf[head] = undefined;
+      // Let go of the namespace: it may be an evicted session's last reference.
+      namespaces[head] = undefined;
       head = (head + 1) % keys.length;
       size--;
-      forget(ids, key);
+      forget(held, key);
       return true;
     },
-    removeSet(ids: IdSet): void {
-      rebuild(keys.length, (owner) => owner !== ids);
+    removeNamespace(held: Namespace): void {
+      rebuild(keys.length, (owner) => owner !== held);
     },
     clear(): void {
-      setsOf = new Array<IdSet | undefined>(initialCapacity);
+      namespaces = new Array<Namespace | undefined>(initialCapacity);
       keys = new Array<StoreKey>(initialCapacity);
       head = 0;
       size = 0;
@@ -185,5 +196,14 @@ function createCreationQueue() {
 function keyOf(id: unknown): StoreKey {
   if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
   if (typeof id === 'bigint') return `j:${id.toString()}`;
-  return typeof id === 'string' ? `s:${id}` : `j:${JSON.stringify(id)}`;
+  return bounded(typeof id === 'string' ? `s:${id}` : `j:${JSON.stringify(id)}`);
+}
+
+// A contract may let ids be strings of any length (or objects): a long one is kept as its SHA-256,
+// so that an id costs the store at most ~100 bytes whatever --max-body allows (100,000 ids of
+// 1 MB each would otherwise be held whole).
+const maxKeyLength = 64;
+function bounded(key: string): string {
+  if (key.length <= maxKeyLength) return key;
+  return `h:${createHash('sha256').update(key).digest('base64')}`;
 }
