@@ -59,11 +59,14 @@ describe('per-session state', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({
       error: 400,
-      message: expect.stringContaining('256 bytes'),
+      message: expect.stringContaining('256 bytes') as string,
     });
     const read = await admin(mock, '/requests', { session: long });
     expect(read.status).toBe(400);
-    expect(read.body).toMatchObject({ error: 400, message: expect.stringContaining('256 bytes') });
+    expect(read.body).toMatchObject({
+      error: 400,
+      message: expect.stringContaining('256 bytes') as string,
+    });
     const byQuery = await send(`${mock.adminUrl}/requests?session=${'q'.repeat(300)}`);
     expect(byQuery.status).toBe(400);
     // A name of exactly 256 bytes is a session like any other.

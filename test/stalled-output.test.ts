@@ -30,7 +30,9 @@ async function startWithStalledStdout(args: string[]) {
   );
   children.add(child);
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
   const exit = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   let seen = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -43,7 +45,9 @@ async function startWithStalledStdout(args: string[]) {
       resolve(match[1]);
     };
     child.stdout.on('data', onData);
-    void exit.then(() => reject(new Error(`The CLI exited before it listened: ${stderr}`)));
+    void exit.then(() => {
+      reject(new Error(`The CLI exited before it listened: ${stderr}`));
+    });
   });
   return { child, url, exit, stderr: () => stderr };
 }
@@ -71,9 +75,14 @@ async function drive(url: string, count: number, bodyBytes: number): Promise<voi
 async function exitTimeAfterSigterm(child: ChildProcess, exit: Promise<unknown>): Promise<number> {
   const sent = performance.now();
   child.kill('SIGTERM');
-  const hang = new Promise<'hung'>((resolve) =>
-    setTimeout(() => resolve('hung'), graceMs + marginMs + 2_000).unref(),
-  );
+  const hang = new Promise<'hung'>((resolve) => {
+    setTimeout(
+      () => {
+        resolve('hung');
+      },
+      graceMs + marginMs + 2_000,
+    ).unref();
+  });
   const result = await Promise.race([exit.then(() => 'exited' as const), hang]);
   return result === 'hung' ? Infinity : performance.now() - sent;
 }
@@ -88,12 +97,16 @@ it('exits within its grace period on SIGTERM when nobody reads its stdout', asyn
 
 it('bounds a record file that nobody reads, says so on health, and still stops on SIGTERM', async () => {
   const folder = mkdtempSync(join(tmpdir(), 'plant-store-mock-fifo-'));
-  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+  cleanups.push(() => {
+    rmSync(folder, { recursive: true, force: true });
+  });
   const fifo = join(folder, 'interactions.fifo');
   execFileSync('mkfifo', [fifo]);
   // A reader that opened the FIFO and then never reads, as a stuck consumer does.
   const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
-  cleanups.push(() => closeSync(reader));
+  cleanups.push(() => {
+    closeSync(reader);
+  });
   const mock = await startWithStalledStdout(['--record-file', fifo]);
   // 1,000 interactions of ~15 KB: about 15 MB, past the 8 MiB that may wait.
   await drive(mock.url, 1_000, 15_000);

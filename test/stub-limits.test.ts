@@ -28,7 +28,7 @@ describe('stub limits', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       error: 400,
-      message: expect.stringContaining('--session-stub-limit'),
+      message: expect.stringContaining('--session-stub-limit') as string,
     });
     // Another session has its own room; a removed stub makes room again.
     expect((await admin(mock, '/stubs', { body: stub('c'), session: 'other' })).status).toBe(201);
@@ -43,7 +43,9 @@ describe('stub limits', () => {
     }
     const refused = await admin(mock, '/stubs', { body: stub('d'), session: 'd' });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ message: expect.stringContaining('--stub-limit') });
+    expect(refused.body).toMatchObject({
+      message: expect.stringContaining('--stub-limit') as string,
+    });
     expect((await admin(mock, '/health')).body).toMatchObject({ stubs: 3 });
   });
 
@@ -53,7 +55,7 @@ describe('stub limits', () => {
     expect(refused.status).toBe(413);
     expect(refused.body).toMatchObject({
       error: 413,
-      message: expect.stringContaining('--stub-size-limit'),
+      message: expect.stringContaining('--stub-size-limit') as string,
     });
     expect((await admin(mock, '/stubs')).body).toEqual({ stubs: [] });
     expect((await admin(mock, '/stubs', { body: stub('x'.repeat(500)) })).status).toBe(201);

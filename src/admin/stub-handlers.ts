@@ -78,7 +78,8 @@ function foundStub(stub: Stub | undefined, id: string | undefined, session: stri
 function checkStubSize(body: unknown, limit: number): void {
   let size: number;
   try {
-    size = Buffer.byteLength(JSON.stringify(body) ?? '');
+    const text = JSON.stringify(body) as string | undefined;
+    size = text === undefined ? 0 : Buffer.byteLength(text);
   } catch {
     size = Infinity; // nested too deeply to write out, so too deeply to list or journal
   }

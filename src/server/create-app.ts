@@ -64,7 +64,9 @@ export function createApp(deps: AppDeps): RequestListener {
     logRequest: createRequestLog(logger, config.mode),
     handle,
     recorder,
-    touchSession: deps.sessions.touch,
+    touchSession: (session) => {
+      deps.sessions.touch(session);
+    },
   });
   // Express and the admin API load with the first /__admin request: the mock serves without them.
   let admin: Promise<Express> | undefined;

@@ -37,13 +37,12 @@ export function createLogger(
   dest: number | string = 1,
 ): Logger {
   const options = { name: loggerName, level: config.logLevel };
-  // Node makes stdout non-blocking when it opens it as a pipe: a write that a stalled reader
-  // cannot take then fails with EAGAIN and is retried later, instead of sleeping in a libuv
-  // thread that Node waits for at exit (a mock on a pipe nobody read never exited).
-  if (dest === 1) void process.stdout;
   let reportedAt = 0;
   const output = boundedOutput(
-    typeof dest === 'number' ? dest : openSync(dest, 'a'),
+    // Opening process.stdout makes a pipe non-blocking: a write that a stalled reader cannot take
+    // then fails with EAGAIN and is retried later, instead of sleeping in a libuv thread that Node
+    // waits for at exit (a mock on a pipe nobody read never exited).
+    dest === 1 ? process.stdout.fd : typeof dest === 'number' ? dest : openSync(dest, 'a'),
     maxBufferedLogBytes,
     (dropped) => {
       const now = Date.now();

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockServerOptions, ResolvedConfig } from '../config/config-schema.ts';
+import { memoryBound } from '../config/memory-model.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
 import { createLiveContract } from '../engine/live-contract.ts';
 import { loadContract } from '../engine/load-contract.ts';
@@ -85,7 +86,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       );
     },
   ]);
-  const journal = createJournal(config.journalLimit, sessions.has);
+  const journal = createJournal(config.journalLimit, (session) => sessions.has(session));
   const deps: AppDeps = {
     config,
     contract,
@@ -119,6 +120,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       spec: initial.path,
       contract: `${initial.title} ${initial.version}`,
       hash: initial.hash,
+      // The worst case of the limits (see memoryBound), so that a setting's cost is visible.
+      memoryBoundMiB: Math.round(memoryBound(config).total / 2 ** 20),
     },
     `plant-store-mock listening on ${url}`,
   );

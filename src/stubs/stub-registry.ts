@@ -7,7 +7,14 @@ import type { Stub } from './stub.ts';
 const defaultPriority = 5;
 
 interface Entry {
+  /** The stub without its response body, which is kept as text (see bodyText). */
   stub: Stub;
+  /**
+   * The response body as JSON text, parsed again for each answer: as text it takes its size in
+   * memory, where parsed it could take twenty times that (an array of 20,000 empty objects in
+   * 64 KB of JSON is 1.2 MB of heap).
+   */
+  bodyText: string | undefined;
   /** Registration order: among equal priorities the newest wins. */
   seq: number;
   key: string;
@@ -88,7 +95,7 @@ export function createStubRegistry(
     if (own === undefined) return [];
     const entries = [...own.buckets.values()].flat();
     entries.sort((a, b) => (before(a, b) ? -1 : 1));
-    return entries.map((entry) => entry.stub);
+    return entries.map(stubOf);
   }
 
   return {
@@ -113,8 +120,14 @@ export function createStubRegistry(
       let bucket = own.buckets.get(key);
       if (bucket === undefined) own.buckets.set(key, (bucket = []));
       const differences = compilePattern(stub.pattern);
+      const { response } = stub;
+      const held =
+        response?.body === undefined
+          ? stub
+          : { ...stub, response: { ...response, body: undefined } };
       const entry: Entry = {
-        stub,
+        stub: held,
+        bodyText: response?.body === undefined ? undefined : JSON.stringify(response.body),
         seq: Number(stub.id.slice(5)),
         key,
         bucket,
@@ -154,7 +167,7 @@ export function createStubRegistry(
       if (best === undefined) return undefined;
       best.stub.uses++;
       if (best.stub.times !== undefined && best.stub.uses >= best.stub.times) removeEntry(best);
-      return best.stub;
+      return stubOf(best);
     },
     list(session: string): Stub[] {
       if (session !== allSessions) return listOf(sessions.get(session));
@@ -163,7 +176,7 @@ export function createStubRegistry(
     get(session: string, id: string): Stub | undefined {
       const entry = byId.get(id);
       if (entry === undefined) return undefined;
-      return session === allSessions || entry.stub.session === session ? entry.stub : undefined;
+      return session === allSessions || entry.stub.session === session ? stubOf(entry) : undefined;
     },
     remove(session: string, id: string): boolean {
       const entry = byId.get(id);
@@ -189,3 +202,9 @@ export function createStubRegistry(
 }
 
 export type StubRegistry = ReturnType<typeof createStubRegistry>;
+
+// The stub as registered, its body parsed from the text the registry keeps.
+function stubOf({ stub, bodyText }: Entry): Stub {
+  if (bodyText === undefined || stub.response === undefined) return stub;
+  return { ...stub, response: { ...stub.response, body: JSON.parse(bodyText) as unknown } };
+}
