@@ -74,7 +74,7 @@ export function openRecordFile(path: string, logger: Logger): RecordFile {
       if (unwritten > 0) {
         logger.warn(
           { path, unwrittenBytes: unwritten },
-          `The record file ${path} took no more lines within ${timeoutMs} ms of stopping: ${unwritten} bytes of interactions were dropped from it.`,
+          `The record file ${path} took no more lines within ${Math.round(timeoutMs)} ms of stopping: ${unwritten} bytes of interactions were dropped from it.`,
         );
       }
     },

@@ -88,7 +88,7 @@ export async function closeLogOutput(logger: Logger, timeoutMs: number): Promise
   const unwritten = await output.close(timeoutMs);
   if (unwritten === 0) return;
   process.stderr.write(
-    `plant-store-mock: stopped with ${unwritten} bytes of log lines unwritten after ${timeoutMs} ms (and ${droppedLines} lines dropped before): stdout was not being read. They were dropped.\n`,
+    `plant-store-mock: stopped with ${unwritten} bytes of log lines unwritten after ${Math.round(timeoutMs)} ms (and ${droppedLines} lines dropped before): stdout was not being read. They were dropped.\n`,
   );
 }
 
