@@ -55,6 +55,7 @@ function adminDepsOf(deps: AppDeps): AdminDeps {
     mode: deps.config.mode,
     adminToken: deps.config.adminToken,
     maxDelay: deps.config.maxDelay,
+    stubSizeBytes: deps.config.stubSizeBytes,
   };
 }
 

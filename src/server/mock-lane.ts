@@ -16,6 +16,8 @@ export interface MockLaneDeps {
   /** The request pipeline; it answers, or throws an HttpError for the lane to answer. */
   handle: (exchange: Exchange) => Promise<void>;
   recorder: Recorder;
+  /** Marks the request's session as used (see createSessionTable). */
+  touchSession: (session: string) => void;
 }
 
 /**
@@ -29,7 +31,14 @@ export interface MockLaneDeps {
  * const lane = createMockLane({ config, logger, logRequest, handle, recorder });
  * http.createServer(lane).listen(0, '127.0.0.1');
  */
-export function createMockLane({ config, logger, logRequest, handle, recorder }: MockLaneDeps) {
+export function createMockLane({
+  config,
+  logger,
+  logRequest,
+  handle,
+  recorder,
+  touchSession,
+}: MockLaneDeps) {
   const readRawBody = createBodyReader(config.maxBodyBytes);
   const applyCors = config.cors ? corsPolicy() : undefined;
   const nosniff = ['x-content-type-options', 'nosniff'] as const;
@@ -71,6 +80,7 @@ export function createMockLane({ config, logger, logRequest, handle, recorder }:
   ): void {
     const browser = applyCors !== undefined && isBrowserRequest(req);
     const exchange = openExchange(req, res, performance.now(), browser ? noPreset : preset, target);
+    touchSession(exchange.session);
     // One listener for both: the journal records every admitted request, the log every answer.
     res.once('close', () => {
       recorder.record(exchange);
