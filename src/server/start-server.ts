@@ -115,7 +115,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       '--admin-port',
     ).catch(async (error: unknown) => {
       // The mock port is already open: close it, or a caller that catches this keeps it bound.
-      await closeGracefully(mockServer);
+      await closeGracefully(mockServer, 0);
       throw error;
     });
     servers.push(adminServer);
