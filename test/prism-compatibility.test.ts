@@ -25,6 +25,15 @@ const cases: Case[] = [
   { method: 'GET', path: '/sensors', headers: { accept: 'application/vnd.api+json' } },
   { method: 'GET', path: '/sensors', headers: { accept: 'text/html;q=0.5, application/xml' } },
   { method: 'GET', path: '/climate' },
+  { method: 'GET', path: '/shed', headers: { authorization: 'Basic dXNlcjpwYXNz' } },
+  { method: 'GET', path: '/shed', headers: { authorization: 'Basic abc123' } },
+  {
+    method: 'GET',
+    path: '/shed',
+    headers: {
+      authorization: 'Digest username="u", realm="r", nonce="n", uri="shed", response="x"',
+    },
+  },
   {
     method: 'POST',
     path: '/vents',
@@ -43,7 +52,7 @@ type PrismOutput = { statusCode: number; headers?: Record<string, string>; body?
 
 describe("answers for a contract unlike the Plant Store's, against Prism's mock", () => {
   let server: RunningMockServer;
-  let prismAnswer: (c: Case) => Promise<{ status: number; type?: string; text: string }>;
+  let prismAnswer: (c: Case) => Promise<{ status: number; type?: string; text?: string }>;
 
   beforeAll(async () => {
     server = await startTestServer({ spec, mode: 'static' });
@@ -77,7 +86,7 @@ describe("answers for a contract unlike the Plant Store's, against Prism's mock"
       )();
       if (result._tag === 'Left') {
         const status = (result.left as { status?: number }).status ?? 500;
-        return { status, text: '' };
+        return { status };
       }
       const output = result.right.output as PrismOutput;
       const type = output.headers?.['Content-type'];
@@ -97,6 +106,8 @@ describe("answers for a contract unlike the Plant Store's, against Prism's mock"
         ...(body === undefined ? {} : { body }),
       });
       expect(ours.status).toBe(theirs.status);
+      // Where Prism refuses, its problem+json body is its own: the status is what must agree.
+      if (theirs.text === undefined) return;
       expect(ours.headers.get('content-type')).toBe(theirs.type);
       expect(ours.text).toBe(theirs.text);
     },
