@@ -88,7 +88,7 @@ describe("answers for a contract unlike the Plant Store's, against Prism's mock"
         const status = (result.left as { status?: number }).status ?? 500;
         return { status };
       }
-      const output = result.right.output as PrismOutput;
+      const output = result.right.output;
       const type = output.headers?.['Content-type'];
       return { status: output.statusCode, type, text: serialize(output.body, type) ?? '' };
     };
@@ -98,8 +98,8 @@ describe("answers for a contract unlike the Plant Store's, against Prism's mock"
   it.each(cases.map((c) => [`${c.method} ${c.path} ${JSON.stringify(c.headers ?? {})}`, c]))(
     '%s: the same status, media type and body',
     async (_, c) => {
-      const theirs = await prismAnswer(c as Case);
-      const { method, path, headers = {}, body } = c as Case;
+      const theirs = await prismAnswer(c);
+      const { method, path, headers = {}, body } = c;
       const ours = await send(`${server.url}${path}`, {
         method,
         headers,

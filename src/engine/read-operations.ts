@@ -51,7 +51,7 @@ function transformOf(format: DocumentFormat): Transform {
       }
     ).transformPostmanCollectionOperations;
   }
-  return transformOas3Operations as unknown as Transform;
+  return transformOas3Operations;
 }
 
 /**
