@@ -48,8 +48,6 @@ const cases: Case[] = [
   },
 ];
 
-type PrismOutput = { statusCode: number; headers?: Record<string, string>; body?: unknown };
-
 describe("answers for a contract unlike the Plant Store's, against Prism's mock", () => {
   let server: RunningMockServer;
   let prismAnswer: (c: Case) => Promise<{ status: number; type?: string; text?: string }>;
