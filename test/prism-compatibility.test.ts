@@ -50,7 +50,9 @@ const cases: Case[] = [
 
 describe("answers for a contract unlike the Plant Store's, against Prism's mock", () => {
   let server: RunningMockServer;
-  let prismAnswer: (c: Case) => Promise<{ status: number; type?: string; text?: string }>;
+  let prismAnswer: (
+    c: Case,
+  ) => Promise<{ status: number; type?: string | undefined; text?: string }>;
 
   beforeAll(async () => {
     server = await startTestServer({ spec, mode: 'static' });
