@@ -27,7 +27,7 @@ export function buildParser(args: string[]): Argv {
     .options({
       spec: {
         type: 'string',
-        describe: 'OpenAPI 3.x document to serve (YAML or JSON)',
+        describe: 'OpenAPI 3.x, Swagger 2.0 or Postman collection to serve (YAML or JSON)',
         defaultDescription: 'the bundled openapi.yaml',
       },
       port: {

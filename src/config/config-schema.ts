@@ -46,7 +46,7 @@ export const configSchema = {
 
 /** Options of `startMockServer()`; each is also a CLI flag and a `PLANT_MOCK_*` env var. */
 export interface MockServerOptions {
-  /** Path of the OpenAPI 3.x document to serve (YAML or JSON). Default: the bundled Plant Store contract. */
+  /** Path of the OpenAPI 3.x, Swagger 2.0 or Postman collection document to serve (YAML or JSON). Default: the bundled Plant Store contract. */
   spec?: string;
   /** Port to listen on; 0 picks a free one. Default 4010. */
   port?: number;

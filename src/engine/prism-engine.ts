@@ -2,6 +2,7 @@ import type { IPrismDiagnostic } from '@stoplight/prism-core';
 import { createRequire } from 'node:module';
 import type { HttpMethod } from '@stoplight/types';
 import * as E from 'fp-ts/lib/Either.js';
+import { declaredResponse } from './choose-response.ts';
 import type { ContractOperation } from './contract-operation.ts';
 import type { BigInteger } from './parse-json-body.ts';
 import type { Violation } from './violation.ts';
@@ -33,6 +34,11 @@ export interface EngineResponse {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /**
+   * The media type the contract declares for the body, which labels it on the wire; undefined
+   * for the mock's own bodies (errors, stubs), which go out as JSON.
+   */
+  mediaType?: string;
 }
 
 /**
@@ -105,14 +111,14 @@ export function validateResponseWithPrism(
 
 /** The JSON schema of a declared response, or undefined when the status has no JSON body. */
 export function responseSchema(operation: ContractOperation, status: number): object | undefined {
-  const response = operation.resource.responses.find((r) => r.code === String(status));
+  const response = declaredResponse(operation, status);
   const content = response?.contents?.find((c) => /json/i.test(c.mediaType));
   return content?.schema;
 }
 
 /** Names of the examples declared for a response status. */
 export function exampleNames(operation: ContractOperation, status: number): string[] {
-  const response = operation.resource.responses.find((r) => r.code === String(status));
+  const response = declaredResponse(operation, status);
   return (response?.contents ?? []).flatMap((c) => (c.examples ?? []).map((e) => e.key));
 }
 

@@ -157,7 +157,8 @@ export function createMockHandler(deps: MockHandlerDeps) {
       applyFault(fault, exchange, deps.maxDelay);
       return;
     }
-    answerExchange(exchange, answer.response.status, answer.response.headers, answer.response.body);
+    const { response } = answer;
+    answerExchange(exchange, response.status, response.headers, response.body, response.mediaType);
   };
 }
 
