@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { IHttpOperationResponse, IMediaTypeContent } from '@stoplight/types';
 import type { ContractOperation } from './contract-operation.ts';
+import { prismNegotiatorHelpers } from './prism-internals.ts';
 
 /** The declared response that answers a status, and the body content the request accepts. */
 export type ResponseChoice =
@@ -13,24 +13,6 @@ export type ResponseChoice =
       mediaType: string | undefined;
     }
   | { ok: false; status: 404 | 406; reason: string };
-
-type Option<T> = { _tag: 'None' } | { _tag: 'Some'; value: T };
-type Helpers = {
-  findBestHttpContentByMediaType(
-    contents: IMediaTypeContent[],
-    mediaTypes: string[],
-  ): Option<IMediaTypeContent>;
-};
-let helpers: Helpers | undefined;
-
-// Prism's own Accept matching (the `accepts` package and its fallback without parameters), loaded
-// the first time a request names what it accepts.
-function prismHelpers(): Helpers {
-  helpers ??= createRequire(import.meta.url)(
-    '@stoplight/prism-http/dist/mocker/negotiator/InternalHelpers.js',
-  ) as Helpers;
-  return helpers;
-}
 
 /**
  * The response the contract declares for a status: the exact code, else its range (`2XX`), else
@@ -129,6 +111,6 @@ function bestContent(
   contents: IMediaTypeContent[],
   mediaTypes: string[],
 ): IMediaTypeContent | undefined {
-  const found = prismHelpers().findBestHttpContentByMediaType(contents, mediaTypes);
+  const found = prismNegotiatorHelpers().findBestHttpContentByMediaType(contents, mediaTypes);
   return found._tag === 'Some' ? found.value : undefined;
 }

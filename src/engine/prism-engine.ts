@@ -1,23 +1,11 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
-import { createRequire } from 'node:module';
 import type { HttpMethod } from '@stoplight/types';
 import * as E from 'fp-ts/lib/Either.js';
 import { declaredResponse } from './choose-response.ts';
 import type { ContractOperation } from './contract-operation.ts';
 import type { BigInteger } from './parse-json-body.ts';
+import { prismValidator } from './prism-internals.ts';
 import type { Violation } from './violation.ts';
-
-type PrismValidator = typeof import('@stoplight/prism-http/dist/validator/index.js');
-let prismValidator: PrismValidator | undefined;
-
-// Prism's validator is loaded the first time an operation needs it (most never do: see
-// compile-fast-path.ts), which keeps tens of megabytes out of a server that does not.
-function prism(): PrismValidator {
-  prismValidator ??= createRequire(import.meta.url)(
-    '@stoplight/prism-http/dist/validator/index.js',
-  ) as PrismValidator;
-  return prismValidator;
-}
 
 /** A request as the engine sees it: lower-case header names, a parsed body. */
 export interface EngineRequest {
@@ -67,7 +55,7 @@ export function validateRequestWithPrism(
   operation: ContractOperation,
   request: EngineRequest,
 ): Violation[] {
-  const result = prism().validateInput({
+  const result = prismValidator().validateInput({
     resource: operation.resource,
     element: toPrismRequest(request),
   });
@@ -102,7 +90,7 @@ export function validateResponseWithPrism(
   operation: ContractOperation,
   response: EngineResponse,
 ): Violation[] {
-  const result = prism().validateOutput({
+  const result = prismValidator().validateOutput({
     resource: operation.resource,
     element: { statusCode: response.status, headers: response.headers, body: response.body },
   });
