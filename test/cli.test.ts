@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createPlant, json, send } from './support/mock-fetch.ts';
 import {
   type LaunchedCli,
@@ -109,6 +109,32 @@ it.each(badSettings)(
     expect(code).toBe(2);
   },
 );
+
+describe('with a busy port', () => {
+  let busy: Server;
+  let busyPort: number;
+  beforeAll(async () => {
+    busy = createServer();
+    busy.listen(0, '127.0.0.1');
+    await once(busy, 'listening');
+    busyPort = (busy.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+
+  it.each([
+    ['--port', () => ['--port', String(busyPort), '--host', '127.0.0.1']],
+    ['--admin-port', () => [...listen, '--admin-port', String(busyPort)]],
+  ])('exits 2 with one stderr line naming %s and its port', async (flag, args) => {
+    const { code, stdout, stderr } = await runCli(args());
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^plant-store-mock: /);
+    expect(lines[0]).toContain(`127.0.0.1:${busyPort} (${flag})`);
+    expect(lines[0]).toContain('EADDRINUSE');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+  });
+});
 
 it('logs a JSON start-up line that carries the URL it listens on', async () => {
   const { cli, url, startup } = await startCli(listen);

@@ -72,15 +72,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   const mockServer = createHttpServer(createApp(deps), config);
   const servers = [mockServer];
-  const port = await listen(mockServer, config.port, config);
-  const url = urlOf(config.host, port);
-  let adminUrl = `${url}/__admin`;
-  if (config.adminPort !== undefined) {
-    const { createAdminApp } = await import('./create-admin-app.ts');
-    const adminServer = createHttpServer(createAdminApp(deps), config);
-    servers.push(adminServer);
-    adminUrl = `${urlOf(config.host, await listen(adminServer, config.adminPort, config))}/__admin`;
+  let port: number;
+  let adminUrl: string;
+  try {
+    port = await listen(mockServer, config.port, config.host, '--port');
+    adminUrl = `${urlOf(config.host, port)}/__admin`;
+    if (config.adminPort !== undefined) {
+      const { createAdminApp } = await import('./create-admin-app.ts');
+      const adminServer = createHttpServer(createAdminApp(deps), config);
+      servers.push(adminServer);
+      const adminPort = await listen(adminServer, config.adminPort, config.host, '--admin-port');
+      adminUrl = `${urlOf(config.host, adminPort)}/__admin`;
+    }
+  } catch (error) {
+    // A start that failed half-way must not leave the mock port serving in the caller's process.
+    await Promise.all(servers.filter((server) => server.listening).map(closeGracefully));
+    await deps.recordFile?.close();
+    throw error;
   }
+  const url = urlOf(config.host, port);
   const stopWatching = config.watch ? reloadOnChange(deps) : () => undefined;
   logger.info(
     {
@@ -141,17 +151,18 @@ function urlOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-function listen(server: Server, port: number, config: ResolvedConfig): Promise<number> {
+/** Listens on host:port; `flag` names the setting the port came from, for the error. */
+function listen(server: Server, port: number, host: string, flag: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (cause: NodeJS.ErrnoException) => {
       reject(
         new ConfigError(
-          `Failed to listen on ${config.host}:${config.port}: ${cause.code ?? cause.message}. Make sure the port is free and the host is an address of this machine.`,
+          `Failed to listen on ${host}:${port} (${flag}): ${cause.code ?? cause.message}. Make sure the port is free and the host is an address of this machine.`,
           { cause },
         ),
       );
     });
-    server.listen(port, config.host, () => {
+    server.listen(port, host, () => {
       resolve((server.address() as AddressInfo).port);
     });
   });
