@@ -196,6 +196,50 @@ it('logs one JSON line per request with method, path, status, durationMs and mod
   }
 });
 
+/** The request log lines a CLI has written so far. */
+function requestLines(cli: LaunchedCli) {
+  return cli.lines
+    .map(parseLogLine)
+    .filter((record) => record !== undefined && record.msg === 'request');
+}
+
+it.each([
+  ['on the mock port', [] as string[]],
+  ['on --admin-port', ['--admin-port', '0']],
+])('logs admin requests %s with their /__admin path', async (_, flags) => {
+  const { cli, startup } = await startCli([...listen, ...flags]);
+  const adminUrl = String(startup.adminUrl);
+  expect((await send(`${adminUrl}/requests?limit=1`)).status).toBe(200);
+  expect((await send(`${adminUrl}/nope`)).status).toBe(404);
+  await cli.waitForLine((line) => parseLogLine(line)?.status === 404, 'the 404 request line');
+  expect(requestLines(cli)).toEqual([
+    expect.objectContaining({ method: 'GET', path: '/__admin/requests', status: 200 }),
+    expect.objectContaining({ method: 'GET', path: '/__admin/nope', status: 404 }),
+  ]);
+});
+
+it('logs health checks at debug, not info', async () => {
+  const quiet = await startCli(listen);
+  expect((await send(`${quiet.url}/__admin/health`)).status).toBe(200);
+  expect((await send(`${quiet.url}/__admin/nope`)).status).toBe(404);
+  await quiet.cli.waitForLine((line) => parseLogLine(line)?.status === 404, 'the 404 line');
+  expect(requestLines(quiet.cli)).toEqual([expect.objectContaining({ status: 404, level: 30 })]);
+
+  const verbose = await startCli([...listen, '--log-level', 'debug']);
+  expect((await send(`${verbose.url}/__admin/health`)).status).toBe(200);
+  const line = await verbose.cli.waitForLine(
+    (text) => parseLogLine(text)?.msg === 'request',
+    'the health check line',
+  );
+  expect(parseLogLine(line)).toMatchObject({
+    level: 20,
+    method: 'GET',
+    path: '/__admin/health',
+    status: 200,
+    source: 'admin',
+  });
+});
+
 it('prints human-readable lines, not JSON, with --log-format pretty', async () => {
   const cli = launchCli([...listen, '--log-format', 'pretty']);
   const startup = await cli.waitForLine((line) => line.includes('listening on'), 'start-up');

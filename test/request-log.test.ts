@@ -79,6 +79,29 @@ describe('request log', () => {
     expect(String(first.durationMs).split('.')[1]?.length ?? 0).toBeLessThanOrEqual(3);
   });
 
+  it('writes debug lines exactly as pino would, and only when debug is on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'request-log-'));
+    const files = { fast: join(dir, 'fast.log'), pino: join(dir, 'pino.log') };
+    const debugLogger = createLogger({ logLevel: 'debug', logFormat: 'json' }, files.fast);
+    const infoLogger = createLogger({ logLevel: 'info', logFormat: 'json' }, join(dir, 'info.log'));
+    const pinoLogger = pino(
+      { name: loggerName, level: 'debug' },
+      pino.destination({ dest: files.pino, sync: true }),
+    );
+    const line = { ...(lines[0] as RequestLine), started: performance.now() };
+    createRequestLog(debugLogger, 'stateful', 'debug')(line);
+    createRequestLog(pinoLogger, 'stateful', 'debug')(line);
+    createRequestLog(infoLogger, 'stateful', 'debug')(line);
+    infoLogger.info('kept');
+    await Promise.all([flushed(debugLogger), flushed(infoLogger)]);
+    const written = timeless(readFileSync(files.fast, 'utf8'));
+    expect(written).toEqual(timeless(readFileSync(files.pino, 'utf8')));
+    expect(JSON.parse(written[0] ?? '')).toMatchObject({ level: 20, msg: 'request' });
+    expect(readFileSync(join(dir, 'info.log'), 'utf8').trim().split('\n')).toEqual([
+      expect.stringContaining('"msg":"kept"'),
+    ]);
+  });
+
   it('writes nothing below info', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'request-log-'));
     const file = join(dir, 'warn.log');
