@@ -11,6 +11,7 @@ import {
   type LaunchedCli,
   killLeftoverClis,
   launchCli,
+  launchNpmScript,
   parseLogLine,
   projectRoot,
   runCli,
@@ -371,3 +372,27 @@ it('on SIGTERM, closes a keep-alive connection once its request in flight is ans
   }
   expect(await cli.exited).toEqual({ code: 0, signal: null });
 });
+
+// npm runs a script through `sh -c`, and on SIGTERM signals only its own child: that shell. A
+// shell that forks the server and dies of the signal leaves the server running, orphaned.
+it.each(['start', 'dev'])(
+  'stops the server when the `npm run %s` process gets SIGTERM',
+  async (script) => {
+    const npm = launchNpmScript(script, listen);
+    const line = await npm.waitForLine(
+      (text) => /listening on http:\/\/\S+/.test(text),
+      'start-up',
+    );
+    const url = /http:\/\/[^\s"]+/.exec(line)?.[0] ?? '';
+    expect((await send(`${url}/__admin/health`)).status).toBe(200);
+
+    npm.child.kill('SIGTERM');
+    // Exited here means npm and everything that held its output, the server too, are gone.
+    const gone = await Promise.race([
+      npm.exited.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000).unref()),
+    ]);
+    expect(gone, 'the server outlived npm by 5 s').toBe(true);
+    expect(await refusedConnection(Number(new URL(url).port))).toBe('ECONNREFUSED');
+  },
+);
