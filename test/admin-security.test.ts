@@ -69,7 +69,10 @@ async function listenOnFreePort() {
   await once(holder, 'listening');
   return {
     port: (holder.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => holder.close(() => resolve())),
+    close: async () => {
+      holder.close();
+      await once(holder, 'close');
+    },
   };
 }
 

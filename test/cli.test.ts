@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createPlant, json, send } from './support/mock-fetch.ts';
@@ -120,7 +121,10 @@ describe('with a busy port', () => {
     await once(busy, 'listening');
     busyPort = (busy.address() as AddressInfo).port;
   });
-  afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+  afterAll(async () => {
+    busy.close();
+    await once(busy, 'close');
+  });
 
   it.each([
     ['--port', () => ['--port', String(busyPort), '--host', '127.0.0.1']],
@@ -390,7 +394,7 @@ it.each(['start', 'dev'])(
     // Exited here means npm and everything that held its output, the server too, are gone.
     const gone = await Promise.race([
       npm.exited.then(() => true),
-      new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000).unref()),
+      delay(5_000, false, { ref: false }),
     ]);
     expect(gone, 'the server outlived npm by 5 s').toBe(true);
     expect(await refusedConnection(Number(new URL(url).port))).toBe('ECONNREFUSED');
