@@ -2,17 +2,16 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { connect, createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createPlant, json, send } from './support/mock-fetch.ts';
+import { refusedConnection } from './support/refused-connection.ts';
 import {
   type LaunchedCli,
   killLeftoverClis,
   launchCli,
-  launchNpmScript,
   parseLogLine,
   projectRoot,
   runCli,
@@ -201,50 +200,6 @@ it('logs one JSON line per request with method, path, status, durationMs and mod
   }
 });
 
-/** The request log lines a CLI has written so far. */
-function requestLines(cli: LaunchedCli) {
-  return cli.lines
-    .map(parseLogLine)
-    .filter((record) => record !== undefined && record.msg === 'request');
-}
-
-it.each([
-  ['on the mock port', [] as string[]],
-  ['on --admin-port', ['--admin-port', '0']],
-])('logs admin requests %s with their /__admin path', async (_, flags) => {
-  const { cli, startup } = await startCli([...listen, ...flags]);
-  const adminUrl = String(startup.adminUrl);
-  expect((await send(`${adminUrl}/requests?limit=1`)).status).toBe(200);
-  expect((await send(`${adminUrl}/nope`)).status).toBe(404);
-  await cli.waitForLine((line) => parseLogLine(line)?.status === 404, 'the 404 request line');
-  expect(requestLines(cli)).toEqual([
-    expect.objectContaining({ method: 'GET', path: '/__admin/requests', status: 200 }),
-    expect.objectContaining({ method: 'GET', path: '/__admin/nope', status: 404 }),
-  ]);
-});
-
-it('logs health checks at debug, not info', async () => {
-  const quiet = await startCli(listen);
-  expect((await send(`${quiet.url}/__admin/health`)).status).toBe(200);
-  expect((await send(`${quiet.url}/__admin/nope`)).status).toBe(404);
-  await quiet.cli.waitForLine((line) => parseLogLine(line)?.status === 404, 'the 404 line');
-  expect(requestLines(quiet.cli)).toEqual([expect.objectContaining({ status: 404, level: 30 })]);
-
-  const verbose = await startCli([...listen, '--log-level', 'debug']);
-  expect((await send(`${verbose.url}/__admin/health`)).status).toBe(200);
-  const line = await verbose.cli.waitForLine(
-    (text) => parseLogLine(text)?.msg === 'request',
-    'the health check line',
-  );
-  expect(parseLogLine(line)).toMatchObject({
-    level: 20,
-    method: 'GET',
-    path: '/__admin/health',
-    status: 200,
-    source: 'admin',
-  });
-});
-
 it('prints human-readable lines, not JSON, with --log-format pretty', async () => {
   const cli = launchCli([...listen, '--log-format', 'pretty']);
   const startup = await cli.waitForLine((line) => line.includes('listening on'), 'start-up');
@@ -272,27 +227,6 @@ it('echoes the origin when CORS is left on', async () => {
   const answer = await createPlant({ url }, { id: 1, name: 'Fern' }, { origin: 'http://a.test' });
   expect(answer.headers.get('access-control-allow-origin')).toBe('http://a.test');
 });
-
-/** Resolves once connecting to the port is refused, i.e. once the server has stopped listening. */
-async function refusedConnection(port: number): Promise<string> {
-  for (;;) {
-    const socket = connect(port, '127.0.0.1');
-    const outcome = await new Promise<string>((resolve) => {
-      socket.once('connect', () => {
-        resolve('connected');
-      });
-      socket.once('error', (error: NodeJS.ErrnoException) => {
-        resolve(error.code ?? error.message);
-      });
-    });
-    socket.destroy();
-    // A reset is a connection that reached the accept queue just as the listener closed: not
-    // served either, but look again for the plain refusal that follows.
-    if (outcome !== 'connected' && outcome !== 'ECONNRESET') return outcome;
-    // Still listening: the signal is being handled. Look again shortly.
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 interface SlowAnswer {
   status: number | undefined;
@@ -376,27 +310,3 @@ it('on SIGTERM, closes a keep-alive connection once its request in flight is ans
   }
   expect(await cli.exited).toEqual({ code: 0, signal: null });
 });
-
-// npm runs a script through `sh -c`, and on SIGTERM signals only its own child: that shell. A
-// shell that forks the server and dies of the signal leaves the server running, orphaned.
-it.each(['start', 'dev'])(
-  'stops the server when the `npm run %s` process gets SIGTERM',
-  async (script) => {
-    const npm = launchNpmScript(script, listen);
-    const line = await npm.waitForLine(
-      (text) => /listening on http:\/\/\S+/.test(text),
-      'start-up',
-    );
-    const url = /http:\/\/[^\s"]+/.exec(line)?.[0] ?? '';
-    expect((await send(`${url}/__admin/health`)).status).toBe(200);
-
-    npm.child.kill('SIGTERM');
-    // Exited here means npm and everything that held its output, the server too, are gone.
-    const gone = await Promise.race([
-      npm.exited.then(() => true),
-      delay(5_000, false, { ref: false }),
-    ]);
-    expect(gone, 'the server outlived npm by 5 s').toBe(true);
-    expect(await refusedConnection(Number(new URL(url).port))).toBe('ECONNREFUSED');
-  },
-);
