@@ -2,11 +2,12 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createPlant, json, send } from './support/mock-fetch.ts';
+import { refusedConnection } from './support/refused-connection.ts';
 import {
   type LaunchedCli,
   killLeftoverClis,
@@ -25,22 +26,14 @@ const packageJson = JSON.parse(readFileSync(join(projectRoot, 'package.json'), '
 const listen = ['--port', '0', '--host', '127.0.0.1'];
 
 let workDir: string;
-// A port another process holds, for the admin port that cannot be had.
-const busy = createServer();
-let busyPort = 0;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
-  busyPort = (busy.address() as AddressInfo).port;
   workDir = await mkdtemp(join(tmpdir(), 'plant-store-cli-'));
   await writeFile(join(workDir, 'not-openapi.yaml'), 'foo: bar\n');
   await writeFile(join(workDir, 'broken.yaml'), 'openapi: 3.1.0\ninfo: [unclosed\n  - x: :\n');
   await writeFile(join(workDir, 'object.json'), '{"id": 1, "name": "Fern"}\n');
   await writeFile(join(workDir, 'wrong-name.json'), '[{"id": 1, "name": 5}]\n');
 });
-afterAll(async () => {
-  busy.close();
-  await rm(workDir, { recursive: true, force: true });
-});
+afterAll(() => rm(workDir, { recursive: true, force: true }));
 afterEach(killLeftoverClis);
 
 /** Asks for a clean stop with a signal and waits for the process to exit. */
@@ -104,11 +97,6 @@ const badSettings: [string, () => string[], RegExp][] = [
     /wrong-name\.json.*entry 0\b.*name.*must be string/,
   ],
   ['an unknown flag', () => [...listen, '--colour', 'green'], /Unknown argument.*colour/],
-  [
-    'an admin port that is taken (it names that port, not the mock port)',
-    () => [...listen, '--admin-port', String(busyPort)],
-    /Failed to listen on 127\.0\.0\.1:[1-9]\d* \(--admin-port\): EADDRINUSE/,
-  ],
 ];
 it.each(badSettings)(
   'exits 2 with one stderr line naming the problem for %s',
@@ -122,6 +110,35 @@ it.each(badSettings)(
     expect(code).toBe(2);
   },
 );
+
+describe('with a busy port', () => {
+  let busy: Server;
+  let busyPort: number;
+  beforeAll(async () => {
+    busy = createServer();
+    busy.listen(0, '127.0.0.1');
+    await once(busy, 'listening');
+    busyPort = (busy.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    busy.close();
+    await once(busy, 'close');
+  });
+
+  it.each([
+    ['--port', () => ['--port', String(busyPort), '--host', '127.0.0.1']],
+    ['--admin-port', () => [...listen, '--admin-port', String(busyPort)]],
+  ])('exits 2 with one stderr line naming %s and its port', async (flag, args) => {
+    const { code, stdout, stderr } = await runCli(args());
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^plant-store-mock: /);
+    expect(lines[0]).toContain(`127.0.0.1:${busyPort} (${flag})`);
+    expect(lines[0]).toContain('EADDRINUSE');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+  });
+});
 
 it('logs a JSON start-up line that carries the URL it listens on', async () => {
   const { cli, url, startup } = await startCli(listen);
@@ -210,27 +227,6 @@ it('echoes the origin when CORS is left on', async () => {
   const answer = await createPlant({ url }, { id: 1, name: 'Fern' }, { origin: 'http://a.test' });
   expect(answer.headers.get('access-control-allow-origin')).toBe('http://a.test');
 });
-
-/** Resolves once connecting to the port is refused, i.e. once the server has stopped listening. */
-async function refusedConnection(port: number): Promise<string> {
-  for (;;) {
-    const socket = connect(port, '127.0.0.1');
-    const outcome = await new Promise<string>((resolve) => {
-      socket.once('connect', () => {
-        resolve('connected');
-      });
-      socket.once('error', (error: NodeJS.ErrnoException) => {
-        resolve(error.code ?? error.message);
-      });
-    });
-    socket.destroy();
-    // A reset is a connection that reached the accept queue just as the listener closed: not
-    // served either, but look again for the plain refusal that follows.
-    if (outcome !== 'connected' && outcome !== 'ECONNRESET') return outcome;
-    // Still listening: the signal is being handled. Look again shortly.
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 interface SlowAnswer {
   status: number | undefined;

@@ -2,10 +2,16 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, loggerName } from '../src/server/create-logger.ts';
 import { createRequestLog, type RequestLine } from '../src/server/log-requests.ts';
-import { launchCli, type LaunchedCli } from './support/launch-cli.ts';
+import {
+  killLeftoverClis,
+  parseLogLine,
+  startCli,
+  type LaunchedCli,
+} from './support/launch-cli.ts';
+import { send } from './support/mock-fetch.ts';
 
 const lines: RequestLine[] = [
   {
@@ -80,6 +86,29 @@ describe('request log', () => {
     expect(String(first.durationMs).split('.')[1]?.length ?? 0).toBeLessThanOrEqual(3);
   });
 
+  it('writes debug lines exactly as pino would, and only when debug is on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'request-log-'));
+    const files = { fast: join(dir, 'fast.log'), pino: join(dir, 'pino.log') };
+    const debugLogger = createLogger({ logLevel: 'debug', logFormat: 'json' }, files.fast);
+    const infoLogger = createLogger({ logLevel: 'info', logFormat: 'json' }, join(dir, 'info.log'));
+    const pinoLogger = pino(
+      { name: loggerName, level: 'debug' },
+      pino.destination({ dest: files.pino, sync: true }),
+    );
+    const line = { ...(lines[0] as RequestLine), started: performance.now() };
+    createRequestLog(debugLogger, 'stateful', 'debug')(line);
+    createRequestLog(pinoLogger, 'stateful', 'debug')(line);
+    createRequestLog(infoLogger, 'stateful', 'debug')(line);
+    infoLogger.info('kept');
+    await Promise.all([flushed(debugLogger), flushed(infoLogger)]);
+    const written = timeless(readFileSync(files.fast, 'utf8'));
+    expect(written).toEqual(timeless(readFileSync(files.pino, 'utf8')));
+    expect(JSON.parse(written[0] ?? '')).toMatchObject({ level: 20, msg: 'request' });
+    expect(readFileSync(join(dir, 'info.log'), 'utf8').trim().split('\n')).toEqual([
+      expect.stringContaining('"msg":"kept"'),
+    ]);
+  });
+
   it('writes nothing below info', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'request-log-'));
     const file = join(dir, 'warn.log');
@@ -96,38 +125,51 @@ describe('request log', () => {
   });
 });
 
-describe('admin requests in the log', () => {
-  async function logOf(logLevel: string): Promise<{ url: string; cli: LaunchedCli }> {
-    const cli = launchCli(['--port', '0', '--host', '127.0.0.1', '--log-level', logLevel]);
-    const startup = await cli.waitForLine((line) => line.includes('listening on'), 'start-up');
-    const { url } = JSON.parse(startup) as { url: string };
-    return { url, cli };
+describe("the CLI's request log", () => {
+  afterEach(killLeftoverClis);
+  const listen = ['--port', '0', '--host', '127.0.0.1'];
+
+  /** The request log lines a CLI has written so far. */
+  function requestLines(cli: LaunchedCli) {
+    return cli.lines
+      .map(parseLogLine)
+      .filter((record) => record !== undefined && record.msg === 'request');
   }
 
-  it('logs an admin request by its whole path, and a health check only at debug level', async () => {
-    for (const logLevel of ['info', 'debug']) {
-      const { url, cli } = await logOf(logLevel);
-      await (await fetch(`${url}/__admin/health`)).text();
-      await (await fetch(`${url}/__admin/requests?limit=1`)).text();
-      const requests = await cli.waitForLine(
-        (line) => line.includes('"msg":"request"') && line.includes('requests'),
-        'the admin request line',
-      );
-      expect(JSON.parse(requests)).toMatchObject({
-        level: 30,
-        method: 'GET',
-        path: '/__admin/requests',
-        status: 200,
-        source: 'admin',
-      });
-      cli.child.kill('SIGTERM');
-      await cli.exited;
-      const health = cli.lines.filter((line) => line.includes('/__admin/health'));
-      if (logLevel === 'info') expect(health).toEqual([]);
-      else
-        expect(health.map((line) => JSON.parse(line) as unknown)).toEqual([
-          expect.objectContaining({ level: 20, path: '/__admin/health', status: 200 }),
-        ]);
-    }
+  it.each([
+    ['on the mock port', [] as string[]],
+    ['on --admin-port', ['--admin-port', '0']],
+  ])('logs admin requests %s with their /__admin path', async (_, flags) => {
+    const { cli, startup } = await startCli([...listen, ...flags]);
+    const adminUrl = String(startup.adminUrl);
+    expect((await send(`${adminUrl}/requests?limit=1`)).status).toBe(200);
+    expect((await send(`${adminUrl}/nope`)).status).toBe(404);
+    await cli.waitForLine((line) => parseLogLine(line)?.status === 404, 'the 404 request line');
+    expect(requestLines(cli)).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/__admin/requests', status: 200 }),
+      expect.objectContaining({ method: 'GET', path: '/__admin/nope', status: 404 }),
+    ]);
+  });
+
+  it('logs health checks at debug, not info', async () => {
+    const quiet = await startCli(listen);
+    expect((await send(`${quiet.url}/__admin/health`)).status).toBe(200);
+    expect((await send(`${quiet.url}/__admin/nope`)).status).toBe(404);
+    await quiet.cli.waitForLine((line) => parseLogLine(line)?.status === 404, 'the 404 line');
+    expect(requestLines(quiet.cli)).toEqual([expect.objectContaining({ status: 404, level: 30 })]);
+
+    const verbose = await startCli([...listen, '--log-level', 'debug']);
+    expect((await send(`${verbose.url}/__admin/health`)).status).toBe(200);
+    const line = await verbose.cli.waitForLine(
+      (text) => parseLogLine(text)?.msg === 'request',
+      'the health check line',
+    );
+    expect(parseLogLine(line)).toMatchObject({
+      level: 20,
+      method: 'GET',
+      path: '/__admin/health',
+      status: 200,
+      source: 'admin',
+    });
   });
 });

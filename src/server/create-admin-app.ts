@@ -68,7 +68,12 @@ function baseApp({ config, logger }: AppDeps): Express {
     res.set('x-content-type-options', 'nosniff');
     next();
   });
-  app.use(logAdminRequests(createRequestLog(logger, config.mode), logger));
+  app.use(
+    logAdminRequests(
+      createRequestLog(logger, config.mode),
+      createRequestLog(logger, config.mode, 'debug'),
+    ),
+  );
   if (config.cors) app.use(corsPolicy());
   return app;
 }

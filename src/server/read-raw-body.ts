@@ -38,18 +38,6 @@ export function createBodyReader(limit: number) {
 
   return function readRawBody(req: IncomingMessage, res: ServerResponse, done: BodyCallback): void {
     const { headers } = req;
-    const charset = unsupportedCharsetOf(headers['content-type']);
-    if (charset !== undefined) {
-      req.resume();
-      done(
-        Object.assign(new Error(`unsupported charset "${charset}"`), {
-          status: 415,
-          type: 'charset.unsupported',
-        }),
-        undefined,
-      );
-      return;
-    }
     const length = Number(headers['content-length']);
     const plain =
       headers['content-encoding'] === undefined &&
@@ -96,22 +84,4 @@ export function createBodyReader(limit: number) {
     req.on('error', onAbort);
     req.on('close', onClose);
   };
-}
-
-// Bodies are decoded as UTF-8; US-ASCII is a subset of it.
-const readableCharsets = new Set(['utf-8', 'utf8', 'us-ascii']);
-
-/**
- * The charset a Content-Type names when the mock cannot decode it, else undefined.
- *
- * @example
- * unsupportedCharsetOf('application/json; charset="ISO-8859-1"'); // 'ISO-8859-1'
- * unsupportedCharsetOf('application/json; charset=UTF-8'); // undefined
- */
-export function unsupportedCharsetOf(contentType: string | undefined): string | undefined {
-  if (contentType === undefined || !contentType.includes('=')) return undefined;
-  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
-  const charset = match?.[1] ?? match?.[2];
-  if (charset === undefined || readableCharsets.has(charset.toLowerCase())) return undefined;
-  return charset;
 }

@@ -102,25 +102,27 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
   const mockServer = createHttpServer(createApp(deps), config);
   const servers = [mockServer];
-  const port = await listen(mockServer, config.port, config.host, '--port');
-  const url = urlOf(config.host, port);
-  let adminUrl = `${url}/__admin`;
-  if (config.adminPort !== undefined) {
-    const { createAdminApp } = await import('./create-admin-app.ts');
-    const adminServer = createHttpServer(createAdminApp(deps), config);
-    const adminPort = await listen(
-      adminServer,
-      config.adminPort,
-      config.host,
-      '--admin-port',
-    ).catch(async (error: unknown) => {
-      // The mock port is already open: close it, or a caller that catches this keeps it bound.
-      await closeGracefully(mockServer, 0);
-      throw error;
-    });
-    servers.push(adminServer);
-    adminUrl = `${urlOf(config.host, adminPort)}/__admin`;
+  let port: number;
+  let adminUrl: string;
+  try {
+    port = await listen(mockServer, config.port, config.host, '--port');
+    adminUrl = `${urlOf(config.host, port)}/__admin`;
+    if (config.adminPort !== undefined) {
+      const { createAdminApp } = await import('./create-admin-app.ts');
+      const adminServer = createHttpServer(createAdminApp(deps), config);
+      servers.push(adminServer);
+      const adminPort = await listen(adminServer, config.adminPort, config.host, '--admin-port');
+      adminUrl = `${urlOf(config.host, adminPort)}/__admin`;
+    }
+  } catch (error) {
+    // A start that failed half-way must not leave the mock port serving in the caller's process.
+    await Promise.all(
+      servers.filter((server) => server.listening).map((server) => closeGracefully(server, 0)),
+    );
+    await deps.recordFile?.close();
+    throw error;
   }
+  const url = urlOf(config.host, port);
   const stopWatching = config.watch ? reloadOnChange(deps) : () => undefined;
   logger.info(
     {
@@ -181,7 +183,7 @@ function urlOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-/** Listens on host:port; `flag` names the setting in the error when that fails. */
+/** Listens on host:port; `flag` names the setting the port came from, for the error. */
 function listen(server: Server, port: number, host: string, flag: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (cause: NodeJS.ErrnoException) => {
