@@ -50,6 +50,7 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     recordFile: settings.recordFile,
     adminToken: settings.adminToken,
     adminPort: settings.adminPort,
+    allowedHosts: settings.allowedHosts,
     logLevel: settings.logLevel,
     logFormat: settings.logFormat,
   };
