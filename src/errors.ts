@@ -26,7 +26,10 @@ export const errorCatalogue = {
   PAYLOAD_TOO_LARGE: { status: 413, summary: 'The body is larger than `--max-body`' },
   UNSUPPORTED_ENCODING: { status: 415, summary: 'Unsupported `Content-Encoding` or charset' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, summary: 'An admin write whose body is not JSON' },
-  REQUEST_TIMEOUT: { status: 408, summary: 'The request was not received within `--request-timeout`' },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    summary: 'The request was not received within `--request-timeout`',
+  },
   HEADERS_TOO_LARGE: { status: 431, summary: 'The request headers are larger than Node accepts' },
   INTERNAL: { status: 500, summary: 'A bug in the mock; the message says what failed' },
 } as const;

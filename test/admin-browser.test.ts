@@ -187,7 +187,10 @@ describe('the admin port', () => {
       const answer = await send(`${base}${path}`);
       expect([path, answer.status]).toEqual([path, 404]);
       expect(answer.headers.get('content-type')).toContain('application/json');
-      expect(answer.body).toMatchObject({ error: 404, message: expect.stringContaining('Make sure') });
+      expect(answer.body).toMatchObject({
+        error: 404,
+        message: expect.stringContaining('Make sure'),
+      });
     }
   });
 });

@@ -1,6 +1,7 @@
 import { formatViolations } from '../engine/violation.ts';
 import { HttpError } from '../errors.ts';
 import { checkStub } from '../stubs/check-stub.ts';
+import { checkStubHeaders } from '../stubs/check-stub-headers.ts';
 import type { Stub } from '../stubs/stub.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
@@ -8,6 +9,7 @@ import { checkAdminBody } from './check-admin-body.ts';
 /** POST /__admin/stubs: 201 with the stub, or 400 with the contract violations it would serve. */
 export function createStub({ deps, session, body }: AdminContext): AdminReply {
   const definition = checkAdminBody.stub(body);
+  checkStubHeaders(definition.response?.headers);
   if (definition.delayMs !== undefined && definition.delayMs > deps.maxDelay) {
     throw new HttpError(
       'INVALID_ADMIN_REQUEST',

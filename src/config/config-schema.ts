@@ -37,7 +37,10 @@ export const configSchema = {
     adminPort: { type: 'integer', minimum: 0, maximum: 65535 },
     allowedHosts: {
       type: 'array',
-      items: { type: 'string', pattern: '^(\\*|(\\*?\\.)?[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*\\.?)$' },
+      items: {
+        type: 'string',
+        pattern: '^(\\*|(\\*?\\.)?[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*\\.?)$',
+      },
       default: [],
     },
     logLevel: { enum: [...logLevels], default: 'info' },

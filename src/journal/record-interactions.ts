@@ -9,12 +9,7 @@ import { routeViolation } from '../server/route-violation.ts';
 import type { Coverage } from './coverage.ts';
 import type { Journal } from './journal.ts';
 import type { RecordFile } from './record-file.ts';
-import {
-  redactHeaders,
-  redactInPlace,
-  redactQuery,
-  type SecretNames,
-} from './redact-headers.ts';
+import { redactHeaders, redactInPlace, redactQuery, type SecretNames } from './redact-headers.ts';
 
 const maxRecordedText = 16 * 1024;
 
