@@ -80,6 +80,15 @@ export class PlantStoreMockContainer extends GenericContainer {
     return this.withEnvironment({ PLANT_MOCK_ADMIN_TOKEN: token });
   }
 
+  /**
+   * PLANT_MOCK_ALLOWED_HOSTS: dotted host names the admin API accepts besides IP addresses,
+   * loopback and dotless names; needed when the Docker host is reached by such a name
+   * (`DOCKER_HOST=tcp://docker.ci.example.com:2375`).
+   */
+  withAllowedHosts(hosts: readonly string[]): this {
+    return this.withEnvironment({ PLANT_MOCK_ALLOWED_HOSTS: hosts.join(',') });
+  }
+
   override async start(): Promise<StartedPlantStoreMockContainer> {
     return new StartedPlantStoreMockContainer(await super.start(), this.#adminToken);
   }
