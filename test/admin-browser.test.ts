@@ -189,7 +189,7 @@ describe('the admin port', () => {
       expect(answer.headers.get('content-type')).toContain('application/json');
       expect(answer.body).toMatchObject({
         error: 404,
-        message: expect.stringContaining('Make sure'),
+        message: expect.stringContaining('Make sure') as string,
       });
     }
   });

@@ -63,7 +63,7 @@ it.each(cases)(
       expect(answer.headers).toContain('content-type: application/json');
       expect(answer.body).toMatchObject({
         error: status,
-        message: expect.stringMatching(/Make sure/),
+        message: expect.stringMatching(/Make sure/) as string,
       });
     }
     // And the server goes on serving.
