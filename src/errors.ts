@@ -10,8 +10,13 @@ export const errorCatalogue = {
     status: 400,
     summary: 'An admin request with a malformed body or query',
   },
+  MALFORMED_HTTP: { status: 400, summary: "Node's HTTP parser refused the request" },
   UNAUTHORIZED: { status: 401, summary: 'Missing, empty, non-Bearer or unknown bearer token' },
   ADMIN_UNAUTHORIZED: { status: 401, summary: 'An admin request without the `--admin-token`' },
+  FORBIDDEN_HOST: {
+    status: 403,
+    summary: 'An admin request whose `Host` or `Origin` is not an allowed host',
+  },
   NOT_FOUND: { status: 404, summary: 'No operation of the contract has this path' },
   METHOD_NOT_ALLOWED: { status: 405, summary: 'The path exists but not with this method' },
   NOT_ACCEPTABLE: {
@@ -24,6 +29,12 @@ export const errorCatalogue = {
   },
   PAYLOAD_TOO_LARGE: { status: 413, summary: 'The body is larger than `--max-body`' },
   UNSUPPORTED_ENCODING: { status: 415, summary: 'Unsupported `Content-Encoding` or charset' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, summary: 'An admin write whose body is not JSON' },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    summary: 'The request was not received within `--request-timeout`',
+  },
+  HEADERS_TOO_LARGE: { status: 431, summary: 'The request headers are larger than Node accepts' },
   INTERNAL: { status: 500, summary: 'A bug in the mock; the message says what failed' },
 } as const;
 

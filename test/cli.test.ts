@@ -96,6 +96,21 @@ const badSettings: [string, () => string[], RegExp][] = [
     () => [...listen, '--fixtures', join(workDir, 'wrong-name.json')],
     /wrong-name\.json.*entry 0\b.*name.*must be string/,
   ],
+  [
+    'an admin token with a space',
+    () => [...listen, '--admin-token', 'a b'],
+    /adminToken \(--admin-token\): a token has a space at position 2.*Bearer/,
+  ],
+  [
+    'a mock token with a non-ASCII character',
+    () => [...listen, '--tokens', 'good,bäd'],
+    /tokens \(--tokens\): a token has the character U\+00E4/,
+  ],
+  [
+    'an allowed host that is not a host name',
+    () => [...listen, '--allowed-hosts', 'localhost,http://x.example/'],
+    /allowedHosts \(--allowed-hosts\)/,
+  ],
   ['an unknown flag', () => [...listen, '--colour', 'green'], /Unknown argument.*colour/],
 ];
 it.each(badSettings)(

@@ -54,7 +54,7 @@ export function adminOpenApi(version: string) {
       version,
       license: { name: 'MIT', identifier: 'MIT' },
       description:
-        'Inspect and verify what the mock received. Every endpoint takes X-Mock-Session (or ?session=) and then sees only that session; `*` means every session.',
+        'Inspect and verify what the mock received. Every endpoint takes X-Mock-Session (or ?session=) and then sees only that session; `*` means every session. Any endpoint answers 403 to a request whose Host, or whose browser Origin, is not an allowed host (see --allowed-hosts), and 415 to a write whose body is not application/json.',
     },
     security: [{ adminToken: [] }, {}],
     paths: {

@@ -1,4 +1,5 @@
-import express, { type Request, type Router } from 'express';
+import type { IncomingMessage } from 'node:http';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { HttpError } from '../errors.ts';
 import { defaultSession, sessionHeaderOf, sessionNameProblem } from '../server/session-of.ts';
 import type { AdminDeps } from './admin-context.ts';
@@ -13,7 +14,8 @@ import { adminRoutes } from './admin-routes.ts';
  */
 export function createAdminRouter(deps: AdminDeps): Router {
   const router = express.Router();
-  router.use(express.json({ limit: '1mb', strict: false, type: () => true }));
+  router.use(requireJsonWrites);
+  router.use(express.json({ limit: '1mb', strict: false, type: isJson }));
   for (const route of adminRoutes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'delete';
     router[method](route.path, (req, res) => {
@@ -51,6 +53,35 @@ export function createAdminRouter(deps: AdminDeps): Router {
     );
   });
   return router;
+}
+
+// A browser sends a text/plain or form body cross-site without asking first (no CORS preflight),
+// so an admin write reads JSON only when it is labelled as JSON, and refuses anything else.
+function requireJsonWrites(req: Request, _res: Response, next: NextFunction): void {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
+    next();
+    return;
+  }
+  const type = req.headers['content-type'];
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined ||
+    (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+  if (type === undefined ? !hasBody : isJson(req)) {
+    next();
+    return;
+  }
+  next(
+    new HttpError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Failed to read the admin request: ${req.method} /__admin${req.path} takes a JSON body, and this one is ${type === undefined ? 'not labelled' : `labelled "${type}"`}. Make sure to send "Content-Type: application/json".`,
+    ),
+  );
+}
+
+// application/json, or a JSON-based type such as application/merge-patch+json.
+function isJson(req: IncomingMessage): boolean {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[^/]+\+json$/.test(type);
 }
 
 function checkAdminToken(req: Request, token: string | undefined): void {

@@ -1,6 +1,7 @@
 import { formatViolations } from '../engine/violation.ts';
 import { HttpError } from '../errors.ts';
 import { checkStub } from '../stubs/check-stub.ts';
+import { checkStubHeaders } from '../stubs/check-stub-headers.ts';
 import type { Stub } from '../stubs/stub.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
@@ -9,6 +10,7 @@ import { checkAdminBody } from './check-admin-body.ts';
 export function createStub({ deps, session, body }: AdminContext): AdminReply {
   checkStubSize(body, deps.stubSizeBytes);
   const definition = checkAdminBody.stub(body);
+  checkStubHeaders(definition.response?.headers);
   if (definition.delayMs !== undefined && definition.delayMs > deps.maxDelay) {
     throw new HttpError(
       'INVALID_ADMIN_REQUEST',

@@ -120,6 +120,11 @@ export function buildParser(args: string[]): Argv {
         type: 'string',
         describe: 'Serve the admin API on this port instead of the mock port',
       },
+      'allowed-hosts': {
+        type: 'string',
+        describe:
+          'Comma-separated extra host names the admin API accepts in Host and Origin (.example.com for subdomains, * for any)',
+      },
       'log-level': {
         type: 'string',
         describe: `One of ${logLevels.join(', ')}`,
@@ -149,11 +154,14 @@ export function toOptions(argv: Record<string, unknown>): MockServerOptions {
   for (const key of Object.keys(configSchema.properties)) {
     if (argv[key] !== undefined) options[key] = argv[key];
   }
-  if (typeof options.tokens === 'string') {
-    options.tokens = options.tokens
-      .split(',')
-      .map((token) => token.trim())
-      .filter((token) => token !== '');
+  for (const key of ['tokens', 'allowedHosts']) {
+    const value = options[key];
+    if (typeof value === 'string') {
+      options[key] = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+    }
   }
   // Numbers arrive as typed, so that `--port abc` is reported as "abc", not as NaN.
   for (const key of [...integerSettings, 'maxBody', 'stubSizeLimit', 'delay']) {

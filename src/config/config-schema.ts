@@ -39,6 +39,14 @@ export const configSchema = {
     recordFile: { type: 'string', minLength: 1 },
     adminToken: { type: 'string', minLength: 1 },
     adminPort: { type: 'integer', minimum: 0, maximum: 65535 },
+    allowedHosts: {
+      type: 'array',
+      items: {
+        type: 'string',
+        pattern: '^(\\*|(\\*?\\.)?[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*\\.?)$',
+      },
+      default: [],
+    },
     logLevel: { enum: [...logLevels], default: 'info' },
     logFormat: { enum: ['json', 'pretty'], default: 'json' },
   },
@@ -90,6 +98,12 @@ export interface MockServerOptions {
   adminToken?: string;
   /** Serve the admin API on this port instead of the mock's. */
   adminPort?: number;
+  /**
+   * Host names the admin API accepts in `Host` and `Origin` besides the defaults (loopback, IP
+   * literals, names without dots, `*.localhost`, `*.internal`, ..., this machine's hostname):
+   * `mock.example.com`, `.example.com` for a domain and its subdomains, `*` for any. Default none.
+   */
+  allowedHosts?: string[];
   /** Default `info`. */
   logLevel?: LogLevel;
   /** Default `json`. */
@@ -120,6 +134,7 @@ export interface ResolvedConfig {
   recordFile: string | undefined;
   adminToken: string | undefined;
   adminPort: number | undefined;
+  allowedHosts: readonly string[];
   logLevel: LogLevel;
   logFormat: 'json' | 'pretty';
 }

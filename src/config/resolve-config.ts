@@ -31,6 +31,8 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     >
   > &
     MockServerOptions;
+  if (settings.adminToken !== undefined) checkToken(settings.adminToken, 'adminToken');
+  for (const token of settings.tokens ?? []) checkToken(token, 'tokens');
   return {
     spec: settings.spec,
     port: settings.port,
@@ -54,9 +56,25 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     recordFile: settings.recordFile,
     adminToken: settings.adminToken,
     adminPort: settings.adminPort,
+    allowedHosts: settings.allowedHosts,
     logLevel: settings.logLevel,
     logFormat: settings.logFormat,
   };
+}
+
+// A token that `Authorization: Bearer <token>` cannot carry would start a mock that no request
+// can ever pass. The token is not echoed: the message may end up in a CI log.
+function checkToken(token: string, name: 'adminToken' | 'tokens'): void {
+  const bad = /[^\x21-\x7e]/.exec(token);
+  if (bad === null) return;
+  const flag = name === 'adminToken' ? '--admin-token' : '--tokens';
+  const what =
+    bad[0] === ' '
+      ? 'a space'
+      : `the character U+${(bad[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  throw new ConfigError(
+    `Invalid setting ${name} (${flag}): a token has ${what} at position ${bad.index + 1}, so it can never be sent as "Authorization: Bearer <token>". Make sure to use printable ASCII without spaces.`,
+  );
 }
 
 function parseDelay(value: string | number, maxDelay: number): { min: number; max: number } {

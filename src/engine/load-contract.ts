@@ -4,6 +4,7 @@ import { extname } from 'node:path';
 import type { IHttpOperation } from '@stoplight/types';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../errors.ts';
+import type { SecretNames } from '../journal/redact-headers.ts';
 import { compileOperation, type ContractOperation } from './contract-operation.ts';
 import { documentFormat, readOperations } from './read-operations.ts';
 
@@ -15,6 +16,8 @@ export interface Contract {
   /** First 12 hex digits of the SHA-256 of the document's bytes. */
   hash: string;
   operations: readonly ContractOperation[];
+  /** Where the contract's API keys travel, for the journal to redact. */
+  secrets: SecretNames;
 }
 
 /**
@@ -52,6 +55,7 @@ export async function loadContract(path: string): Promise<Contract> {
   if (resources.length === 0) {
     throw new ConfigError(`Failed to load the spec ${path}: it declares no operations.`);
   }
+  const operations = resources.map(compileOperation);
   const info =
     (document as { info?: { title?: unknown; name?: unknown; version?: unknown } }).info ?? {};
   // A Postman collection names itself with `info.name`.
@@ -61,8 +65,35 @@ export async function loadContract(path: string): Promise<Contract> {
     title: typeof title === 'string' ? title : 'untitled',
     version: typeof info.version === 'string' ? info.version : '0.0.0',
     hash: createHash('sha256').update(text).digest('hex').slice(0, 12),
-    operations: resources.map(compileOperation),
+    operations,
+    secrets: secretNamesOf(document, operations),
   };
+}
+
+// Every apiKey scheme the document declares, used by an operation or not (a client may send a
+// key everywhere), plus those Prism read into the operations.
+function secretNamesOf(document: object, operations: readonly ContractOperation[]): SecretNames {
+  const headers = new Set<string>();
+  const query = new Set<string>();
+  const add = (where: unknown, name: unknown): void => {
+    if (typeof name !== 'string' || name === '') return;
+    if (where === 'header') headers.add(name.toLowerCase());
+    else if (where === 'query') query.add(name);
+  };
+  const declared = (document as { components?: { securitySchemes?: unknown } }).components
+    ?.securitySchemes;
+  if (declared !== null && typeof declared === 'object') {
+    for (const scheme of Object.values(declared as Record<string, unknown>)) {
+      const { type, in: where, name } = (scheme ?? {}) as Record<string, unknown>;
+      if (type === 'apiKey') add(where, name);
+    }
+  }
+  for (const operation of operations) {
+    for (const scheme of operation.security.flat()) {
+      if (scheme.kind === 'apiKey') add(scheme.in, scheme.key);
+    }
+  }
+  return { headers: [...headers], query: [...query] };
 }
 
 function parseDocument(path: string, text: string): object {

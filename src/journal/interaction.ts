@@ -18,8 +18,13 @@ export interface Interaction {
   request: {
     method: string;
     path: string;
+    /** The contract's API-key parameters read `[redacted]`. */
     query: Record<string, string | string[]>;
-    /** Lower-case names; `authorization` is cut down to its scheme, e.g. `Bearer`. */
+    /**
+     * Lower-case names. Credentials are redacted: `authorization` and `proxy-authorization` are
+     * cut down to their scheme (`Bearer`), cookie values and the contract's API-key headers read
+     * `[redacted]`.
+     */
     headers: Record<string, string>;
     /** Parsed JSON, else the raw text (cut at 16 KiB), else null. */
     body: unknown;

@@ -9,7 +9,7 @@ import { routeViolation } from '../server/route-violation.ts';
 import type { Coverage } from './coverage.ts';
 import type { Journal } from './journal.ts';
 import type { RecordFile } from './record-file.ts';
-import { redactHeaders, redactInPlace } from './redact-headers.ts';
+import { redactHeaders, redactInPlace, redactQuery, type SecretNames } from './redact-headers.ts';
 
 const maxRecordedText = 16 * 1024;
 
@@ -17,6 +17,8 @@ export interface RecorderDeps {
   journal: Journal;
   coverage: Coverage;
   contractHash: () => string;
+  /** The current contract's API-key names, redacted with the other credentials. */
+  secretNames: () => SecretNames;
   recordFile: RecordFile | undefined;
 }
 
@@ -50,7 +52,7 @@ export function recordInteractions(deps: RecorderDeps) {
               { location: 'response', message: `fault ${fault.name}: ${fault.description}` },
             ];
       const operationId = outcome?.operation?.operationId ?? null;
-      const text = interactionText(exchange, {
+      const text = interactionText(exchange, deps.secretNames(), {
         id,
         hash: deps.contractHash(),
         answered,
@@ -90,11 +92,11 @@ interface Verdicts {
  * request. Strings from the request are escaped with JSON.stringify; the answer's body is the
  * JSON text that was sent, when it was sent as JSON.
  */
-function interactionText(exchange: Exchange, verdicts: Verdicts): string {
+function interactionText(exchange: Exchange, secrets: SecretNames, verdicts: Verdicts): string {
   const { outcome, fault, error } = exchange;
   const { answered } = verdicts;
   const sent = answered ? exchange.sent : undefined;
-  return `{"id":"${verdicts.id}","receivedAt":"${isoTime(exchange.receivedAt)}","durationMs":${durationSince(exchange.started)},"session":${JSON.stringify(exchange.session)},"operationId":${verdicts.operationId === null ? 'null' : JSON.stringify(verdicts.operationId)},"request":{"method":${JSON.stringify(exchange.method)},"path":${JSON.stringify(exchange.path)},"query":${queryJson(exchange.query)},"headers":${JSON.stringify(requestHeaders(exchange))},"body":${JSON.stringify(requestBody(exchange))}},"response":{"status":${sent === undefined ? 0 : sent.status},"headers":${sent === undefined ? '{}' : sentHeadersJson(exchange)},"body":${sent === undefined ? 'null' : sentBody(sent)}},"source":${JSON.stringify(sourceOf(fault, answered, outcome, error))},"contract":{"hash":${JSON.stringify(verdicts.hash)},"request":${verdictText(verdicts.requestViolations)},"response":${verdictText(verdicts.responseViolations)}}}`;
+  return `{"id":"${verdicts.id}","receivedAt":"${isoTime(exchange.receivedAt)}","durationMs":${durationSince(exchange.started)},"session":${JSON.stringify(exchange.session)},"operationId":${verdicts.operationId === null ? 'null' : JSON.stringify(verdicts.operationId)},"request":{"method":${JSON.stringify(exchange.method)},"path":${JSON.stringify(exchange.path)},"query":${queryJson(redactQuery(exchange.query, secrets))},"headers":${JSON.stringify(requestHeaders(exchange, secrets))},"body":${JSON.stringify(requestBody(exchange))}},"response":{"status":${sent === undefined ? 0 : sent.status},"headers":${sent === undefined ? '{}' : sentHeadersJson(exchange)},"body":${sent === undefined ? 'null' : sentBody(sent)}},"source":${JSON.stringify(sourceOf(fault, answered, outcome, error))},"contract":{"hash":${JSON.stringify(verdicts.hash)},"request":${verdictText(verdicts.requestViolations)},"response":${verdictText(verdicts.responseViolations)}}}`;
 }
 
 // Most mock requests have no query: skip the serializer for them.
@@ -113,9 +115,9 @@ function verdictText(violations: readonly Violation[]): string {
 
 // The pipeline's flattened copy when there is one (it is not read again once the answer is
 // out, so its token is cut down in place); the request's own headers otherwise.
-function requestHeaders({ outcome, req }: Exchange): Record<string, string> {
-  if (outcome === undefined) return redactHeaders(req.headers);
-  return redactInPlace(outcome.request.headers);
+function requestHeaders({ outcome, req }: Exchange, secrets: SecretNames): Record<string, string> {
+  if (outcome === undefined) return redactHeaders(req.headers, secrets);
+  return redactInPlace(outcome.request.headers, secrets);
 }
 
 function requestBody({ outcome, body }: Exchange): unknown {

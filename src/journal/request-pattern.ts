@@ -13,7 +13,7 @@ export interface RequestPattern {
   status?: number;
   /** The contract's verdict on the request. */
   valid?: boolean;
-  /** Header name (any case) to exact value. `authorization` is recorded as its scheme only. */
+  /** Header name (any case) to exact value, as recorded: `authorization` as its scheme only, secrets as `[redacted]`. */
   headers?: Record<string, string>;
   /** `equalTo`: the body deep-equals; `matches`: every given field is present and equal (a JSON subset). */
   body?: { equalTo: unknown } | { matches: unknown };

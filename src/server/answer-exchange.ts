@@ -1,5 +1,6 @@
 import { isJsonMediaType } from '../engine/media-type.ts';
 import type { Exchange } from './exchange.ts';
+import { redactResponseInPlace } from '../journal/redact-headers.ts';
 import { flattenHeaders } from './flatten-headers.ts';
 import { jsonContentType } from './send-json.ts';
 
@@ -159,7 +160,8 @@ export function sentHeadersJson(exchange: Exchange): string {
     const merged = exchange.headersOnResponse ? flattenHeaders(exchange.res.getHeaders()) : {};
     const list = flatList(headers);
     for (let i = 0; i < list.length; i += 2) merged[list[i] as string] = list[i + 1] as string;
-    return JSON.stringify(merged);
+    // A stub's or an example's cookies are as secret as the client's.
+    return JSON.stringify(redactResponseInPlace(merged));
   }
   const { members } = headers.preset;
   if (headers.contentLength === undefined) return `{${members}}`;

@@ -5,7 +5,9 @@ import { health } from '../admin/state-handlers.ts';
 import { HttpError } from '../errors.ts';
 import type { AppDeps } from './create-app.ts';
 import { corsPolicy } from './cors-policy.ts';
+import { guardAdmin } from './guard-admin.ts';
 import { createErrorHandler } from './handle-errors.ts';
+import { hostPolicy } from './host-policy.ts';
 import { createRequestLog, logAdminRequests } from './log-requests.ts';
 
 /**
@@ -17,6 +19,15 @@ import { createRequestLog, logAdminRequests } from './log-requests.ts';
 export function createAdminApp(deps: AppDeps): Express {
   const app = baseApp(deps);
   app.use('/__admin', createAdminRouter(adminDepsOf(deps)));
+  // Express would answer any other path with an HTML page.
+  app.use((req, _res, next) => {
+    next(
+      new HttpError(
+        'NOT_FOUND',
+        `The admin port serves only /__admin: ${req.method} ${req.path} is not an admin endpoint. Make sure to use one that GET /__admin/openapi.json lists, and to send mock requests to the mock port.`,
+      ),
+    );
+  });
   app.use(createErrorHandler(deps.logger, deps.config.maxBodyBytes));
   return app;
 }
@@ -74,6 +85,7 @@ function baseApp({ config, logger }: AppDeps): Express {
       createRequestLog(logger, config.mode, 'debug'),
     ),
   );
+  app.use(guardAdmin(hostPolicy(config.allowedHosts, config.host)));
   if (config.cors) app.use(corsPolicy());
   return app;
 }

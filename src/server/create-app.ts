@@ -56,6 +56,7 @@ export function createApp(deps: AppDeps): RequestListener {
     journal: deps.journal,
     coverage: deps.coverage,
     contractHash: () => contract.current.hash,
+    secretNames: () => contract.current.secrets,
     recordFile: deps.recordFile,
   });
   const lane = createMockLane({

@@ -83,7 +83,9 @@ export function createMockHandler(deps: MockHandlerDeps) {
     let answer: ModeAnswer;
     if (route.kind !== 'matched') {
       requestViolations = [routeViolation(route.kind, method, path)];
-      stub = deps.stubs.take(session, () => probeOf(request, null, requestViolations));
+      stub = deps.stubs.take(session, () =>
+        probeOf(request, null, requestViolations, deps.contract.current.secrets),
+      );
       if (stub === undefined) throw routeError(route, method, path);
     }
     try {
@@ -107,7 +109,9 @@ export function createMockHandler(deps: MockHandlerDeps) {
       }
       stub ??=
         operation &&
-        deps.stubs.take(session, () => probeOf(request, operation.operationId, requestViolations));
+        deps.stubs.take(session, () =>
+          probeOf(request, operation.operationId, requestViolations, deps.contract.current.secrets),
+        );
       answer =
         stub !== undefined
           ? await answerFromStub(

@@ -6,7 +6,7 @@ import { memoryBound } from '../config/memory-model.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
 import { createLiveContract } from '../engine/live-contract.ts';
 import { loadContract } from '../engine/load-contract.ts';
-import { ConfigError } from '../errors.ts';
+import { ConfigError, HttpError } from '../errors.ts';
 import { createCoverage } from '../journal/coverage.ts';
 import { createJournal } from '../journal/journal.ts';
 import { openRecordFile } from '../journal/record-file.ts';
@@ -14,9 +14,11 @@ import { packageVersion } from '../package-version.ts';
 import { loadFixtures } from '../store/load-fixtures.ts';
 import { createMemoryStore } from '../store/record-store.ts';
 import { createStubRegistry } from '../stubs/stub-registry.ts';
+import { answerClientError } from './answer-client-error.ts';
 import { createApp, type AppDeps } from './create-app.ts';
 import { closeLogOutput, createLogger } from './create-logger.ts';
 import { fixtureCheck } from './fixture-check.ts';
+import { sendHttpError } from './handle-errors.ts';
 import { reloadOnChange } from './reload-on-change.ts';
 import { createSessionTable } from './session-table.ts';
 
@@ -159,8 +161,14 @@ function createHttpServer(app: RequestListener, config: ResolvedConfig): Server 
     headersTimeout: Math.min(config.requestTimeout, 60_000),
     // Node looks for timed-out requests every 30 s by default: a slow client would outlive its limit.
     connectionsCheckingInterval: Math.min(config.requestTimeout, 1_000),
+    // Node would refuse an HTTP/1.1 request without Host with a bare 400: refuseHostless says why.
+    requireHostHeader: false,
   };
-  const server = createServer(timeouts, app);
+  const server = createServer(timeouts, (req, res) => {
+    if (req.headers.host === undefined && req.httpVersion === '1.1') refuseHostless(res);
+    else app(req, res);
+  });
+  server.on('clientError', answerClientError);
   // Once closing, answers in flight end their keep-alive connection instead of holding it open.
   server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
     if (closing.has(server)) res.shouldKeepAlive = false;
@@ -168,6 +176,17 @@ function createHttpServer(app: RequestListener, config: ResolvedConfig): Server 
     res.once('close', () => inFlight(server).delete(res));
   });
   return server;
+}
+
+function refuseHostless(res: ServerResponse): void {
+  res.shouldKeepAlive = false;
+  sendHttpError(
+    res,
+    new HttpError(
+      'MALFORMED_HTTP',
+      'Failed to parse the HTTP request: an HTTP/1.1 request must have a Host header. Make sure to send "Host: <host>:<port>".',
+    ),
+  );
 }
 
 const closing = new WeakSet<Server>();

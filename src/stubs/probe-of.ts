@@ -1,7 +1,7 @@
 import type { EngineRequest } from '../engine/prism-engine.ts';
 import type { Violation } from '../engine/violation.ts';
 import type { Interaction } from '../journal/interaction.ts';
-import { redactHeaders } from '../journal/redact-headers.ts';
+import { redactHeaders, redactQuery, type SecretNames } from '../journal/redact-headers.ts';
 
 /**
  * A request seen as the journal will record it (before it is answered), so that stubs match with
@@ -11,6 +11,7 @@ export function probeOf(
   request: EngineRequest,
   operationId: string | null,
   violations: Violation[],
+  secrets: SecretNames,
 ): Interaction {
   return {
     id: '',
@@ -21,8 +22,8 @@ export function probeOf(
     request: {
       method: request.method,
       path: request.path,
-      query: request.query,
-      headers: redactHeaders(request.headers),
+      query: redactQuery(request.query, secrets),
+      headers: redactHeaders(request.headers, secrets),
       body: request.body ?? null,
     },
     response: { status: 0, headers: {}, body: null },

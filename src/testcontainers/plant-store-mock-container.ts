@@ -89,6 +89,15 @@ export class PlantStoreMockContainer extends GenericContainer {
   }
 
   /**
+   * PLANT_MOCK_ALLOWED_HOSTS: dotted host names the admin API accepts besides IP addresses,
+   * loopback and dotless names; needed when the Docker host is reached by such a name
+   * (`DOCKER_HOST=tcp://docker.ci.example.com:2375`).
+   */
+  withAllowedHosts(hosts: readonly string[]): this {
+    return this.withEnvironment({ PLANT_MOCK_ALLOWED_HOSTS: hosts.join(',') });
+  }
+
+  /**
    * Starts the container, first building this package's image if it is the one asked for and the
    * engine lacks it. Rejects with a ContainerEngineError when no engine answers.
    */

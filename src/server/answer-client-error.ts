@@ -1,0 +1,75 @@
+import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { HttpError } from '../errors.ts';
+import { errorBodyOf } from './handle-errors.ts';
+import { jsonContentType } from './send-json.ts';
+
+/**
+ * The server's `clientError` listener: a request that Node's HTTP parser refuses (a malformed
+ * request line or header, headers over Node's limit, a request not received in time) gets an
+ * `Error`-shaped JSON answer like every other refusal, with the status Node would have sent
+ * bare, and the connection is closed, since the parser cannot find the next request on it.
+ *
+ * @example
+ * server.on('clientError', answerClientError);
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // A reset socket has no one to answer; one whose answer has begun cannot take another.
+  const current = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent === true) {
+    socket.destroy();
+    return;
+  }
+  const httpError = httpErrorOf(error);
+  const body = JSON.stringify(errorBodyOf(httpError));
+  // Written, then closed as Node closes it after its own bare answer.
+  socket.write(
+    `HTTP/1.1 ${httpError.status} ${reasons[httpError.status] ?? 'Bad Request'}\r\n` +
+      `content-type: ${jsonContentType}\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\n` +
+      'x-content-type-options: nosniff\r\n' +
+      `connection: close\r\n\r\n${body}`,
+    () => {
+      socket.destroy();
+    },
+  );
+  // Bounded: a client that does not read its answer must not hold the socket.
+  setTimeout(() => {
+    socket.destroy();
+  }, 1_000).unref();
+}
+
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  431: 'Request Header Fields Too Large',
+};
+
+// As Node's own answers: 408 for a timeout, 431 for headers too large, 413 for chunk extensions
+// too large, 400 for anything else the parser refuses.
+function httpErrorOf(error: NodeJS.ErrnoException): HttpError {
+  const reason = (error.message || 'the request is malformed').replace(/\.$/, '');
+  switch (error.code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new HttpError(
+        'REQUEST_TIMEOUT',
+        'Failed to read the request: it was not received in time. Make sure to send the whole request within --request-timeout.',
+      );
+    case 'HPE_HEADER_OVERFLOW':
+      return new HttpError(
+        'HEADERS_TOO_LARGE',
+        'Failed to read the request: its headers are larger than the server accepts (16 KiB). Make sure to send fewer or shorter headers.',
+      );
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return new HttpError(
+        'PAYLOAD_TOO_LARGE',
+        'Failed to read the request: its chunk extensions are too large. Make sure to send the body without chunk extensions.',
+      );
+    default:
+      return new HttpError(
+        'MALFORMED_HTTP',
+        `Failed to parse the HTTP request: ${reason} (${error.code ?? 'parse error'}). Make sure to send a well-formed HTTP/1.1 request.`,
+      );
+  }
+}

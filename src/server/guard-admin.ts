@@ -1,0 +1,38 @@
+import type { NextFunction, Request, Response } from 'express';
+import { HttpError } from '../errors.ts';
+import type { HostPolicy } from './host-policy.ts';
+
+/**
+ * The admin API's guard against web pages, before CORS and before the token: a request whose
+ * `Host` a rebinding page could have sent, or that a browser sends for a page of a foreign
+ * `Origin`, is refused with 403. CORS echoes any origin (the mock port is for browser apps), so
+ * without this any page open in the developer's browser could read the journal and register
+ * stubs; a preflight from such a page is refused too, so its request is never sent.
+ *
+ * @example
+ * app.use(guardAdmin(hostPolicy([], '127.0.0.1')));
+ */
+export function guardAdmin(policy: HostPolicy) {
+  return function guardAdminRequest(req: Request, _res: Response, next: NextFunction): void {
+    const { host, origin } = req.headers;
+    if (!policy.allowsHost(host)) {
+      next(
+        new HttpError(
+          'FORBIDDEN_HOST',
+          `Failed to accept the admin request: the Host "${host ?? ''}" is not an allowed host name (a guard against DNS rebinding). Make sure to reach the mock by localhost, an IP address or a name without dots, or add the name to --allowed-hosts.`,
+        ),
+      );
+      return;
+    }
+    if (origin !== undefined && !policy.allowsOrigin(origin, host)) {
+      next(
+        new HttpError(
+          'FORBIDDEN_HOST',
+          `Failed to accept the admin request: it comes from a web page of origin "${origin}", and only pages of allowed hosts may use the admin API. Make sure to call it from test code, or add the page's host name to --allowed-hosts.`,
+        ),
+      );
+      return;
+    }
+    next();
+  };
+}
