@@ -388,16 +388,38 @@ export function adminOpenApi(version: string) {
         },
         VerifySuccess: {
           type: 'object',
-          required: ['ok', 'count'],
-          properties: { ok: { const: true }, count: { type: 'integer' } },
+          required: ['ok', 'count', 'dropped'],
+          properties: {
+            ok: { const: true },
+            count: { type: 'integer' },
+            dropped: {
+              type: 'integer',
+              description:
+                'Entries of the session that the full journal dropped; they could not change this verdict.',
+            },
+          },
         },
         VerifyFailure: {
           type: 'object',
-          required: ['ok', 'count', 'expected', 'nearMisses'],
+          required: ['ok', 'count', 'expected', 'nearMisses', 'dropped', 'inconclusive'],
           properties: {
             ok: { const: false },
             count: { type: 'integer' },
             expected: { type: 'string' },
+            dropped: {
+              type: 'integer',
+              description:
+                'Entries of the session (of every session for `*`) that the full journal dropped.',
+            },
+            inconclusive: {
+              type: 'boolean',
+              description:
+                'True when the dropped entries may have matched and so could change the verdict: it fails rather than pass on lost data.',
+            },
+            message: {
+              type: 'string',
+              description: 'Why the verdict is inconclusive, when it is.',
+            },
             nearMisses: {
               type: 'array',
               items: {
