@@ -321,11 +321,13 @@ export function adminOpenApi(version: string) {
             stubs: { type: 'integer', description: 'Stubs held over all sessions' },
             recordFile: {
               type: 'object',
-              description: 'With --record-file: lines dropped because its reader fell behind',
+              description:
+                'With --record-file: lines dropped (its reader fell behind, or a write error such as ENOSPC lasted), bytes waiting, and the write error being retried, if any. Either makes the status "degraded".',
               properties: {
                 path: { type: 'string' },
                 droppedLines: { type: 'integer' },
                 pendingBytes: { type: 'integer' },
+                error: { type: 'string', description: 'e.g. "ENOSPC: no space left on device"' },
               },
             },
             spec: {
