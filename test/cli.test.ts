@@ -32,6 +32,39 @@ beforeAll(async () => {
   await writeFile(join(workDir, 'broken.yaml'), 'openapi: 3.1.0\ninfo: [unclosed\n  - x: :\n');
   await writeFile(join(workDir, 'object.json'), '{"id": 1, "name": "Fern"}\n');
   await writeFile(join(workDir, 'wrong-name.json'), '[{"id": 1, "name": 5}]\n');
+  const withBody = (schema: object, extra: object = {}) =>
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Bad', version: '1' },
+      ...extra,
+      paths: {
+        '/things': {
+          post: {
+            operationId: 'createThing',
+            requestBody: { required: true, content: { 'application/json': { schema } } },
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    });
+  await writeFile(
+    join(workDir, 'bad-pattern.json'),
+    withBody({ type: 'object', properties: { name: { type: 'string', pattern: '^(a+$' } } }),
+  );
+  await writeFile(
+    join(workDir, 'remote-dialect.json'),
+    withBody({ type: 'object' }, { jsonSchemaDialect: 'https://example.com/dialect' }),
+  );
+  await writeFile(
+    join(workDir, 'duplicate-id.json'),
+    withBody({
+      type: 'object',
+      properties: {
+        a: { $id: 'https://example.com/x', type: 'string' },
+        b: { $id: 'https://example.com/x', type: 'integer' },
+      },
+    }),
+  );
 });
 afterAll(() => rm(workDir, { recursive: true, force: true }));
 afterEach(killLeftoverClis);
@@ -95,6 +128,21 @@ const badSettings: [string, () => string[], RegExp][] = [
     'a fixture that is not a NewPlant',
     () => [...listen, '--fixtures', join(workDir, 'wrong-name.json')],
     /wrong-name\.json.*entry 0\b.*name.*must be string/,
+  ],
+  [
+    'a spec whose pattern is not a regular expression',
+    () => [...listen, '--spec', join(workDir, 'bad-pattern.json')],
+    /Failed to load the contract .*bad-pattern\.json: .*regular expression.*Make sure/,
+  ],
+  [
+    'a spec whose jsonSchemaDialect is a remote meta-schema',
+    () => [...listen, '--spec', join(workDir, 'remote-dialect.json')],
+    /Failed to load the contract .*remote-dialect\.json: .*example\.com\/dialect.*Make sure/,
+  ],
+  [
+    'a spec that uses one $id twice',
+    () => [...listen, '--spec', join(workDir, 'duplicate-id.json')],
+    /Failed to load the contract .*duplicate-id\.json: .*more than one schema.*Make sure/,
   ],
   [
     'an admin token with a space',

@@ -120,6 +120,28 @@ describe('faults', () => {
     expect(outcome.elapsedMs).toBeLessThan(2_000);
   });
 
+  it('timeout after a delay: the connection is held --max-delay in all, not twice', async () => {
+    server = await startTestServer({ maxDelay: 1_500 });
+    const outcome = await rawCreate(server.url, { prefer: 'delay=1400, fault=timeout' }, 10_000);
+    expect(outcome.error?.message).toMatch(/socket hang up|ECONNRESET/);
+    expect(outcome.elapsedMs).toBeGreaterThanOrEqual(1_390);
+    // Held for the delay and then --max-delay again, it took 2.9 s.
+    expect(outcome.elapsedMs).toBeLessThan(2_400);
+  });
+
+  it('close() ends requests held by a timeout fault at once', async () => {
+    const running = await startTestServer({ maxDelay: 60_000 });
+    const held = rawCreate(running.url, { prefer: 'fault=timeout' }, 60_000);
+    await expect.poll(async () => (await admin(running, '/health')).status).toBe(200);
+    // The held request has reached the mock once a later one on another connection is answered.
+    expect((await createPlant(running, { id: 1, name: 'Fern' })).status).toBe(200);
+    const started = performance.now();
+    await running.close();
+    // It waited out its whole grace period (about 4 s) for an answer that never comes.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect((await held).error?.message).toMatch(/socket hang up|ECONNRESET/);
+  });
+
   it('a stub can carry a fault', async () => {
     server = await startTestServer();
     await admin(server, '/stubs', {

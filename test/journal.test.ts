@@ -205,7 +205,7 @@ describe('verification', () => {
           ...(times === undefined ? {} : { times }),
         },
       });
-    expect((await verify()).body).toEqual({ ok: true, count: 2 });
+    expect((await verify()).body).toEqual({ ok: true, count: 2, dropped: 0 });
     expect((await verify({ exactly: 2 })).status).toBe(200);
     expect((await verify({ atLeast: 2, atMost: 2 })).status).toBe(200);
     expect((await verify({ atMost: 1 })).status).toBe(422);
@@ -237,7 +237,7 @@ describe('verification', () => {
       admin(server, '/verify/sequence', { body: { patterns } });
     expect(
       (await sequence([{ body: { matches: { id: 1 } } }, { body: { matches: { id: 3 } } }])).body,
-    ).toEqual({ ok: true, count: 2 });
+    ).toEqual({ ok: true, count: 2, dropped: 0 });
     const wrongOrder = await sequence([
       { body: { matches: { id: 3 } } },
       { body: { matches: { id: 1 } } },

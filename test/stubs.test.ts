@@ -107,6 +107,61 @@ describe('serving stubs', () => {
     });
   });
 
+  it('answers every session with a stub registered for session *, in priority order with their own', async () => {
+    const down = { status: 400, body: { error: 400, message: 'Down for all' } };
+    expect(
+      (await stub({ pattern: { operationId: 'createPlant' }, response: down }, '*')).status,
+    ).toBe(201);
+    for (const session of ['default', 'a', 'b']) {
+      const answer = await createPlant(
+        server,
+        { id: 1, name: 'Fern' },
+        { 'x-mock-session': session },
+      );
+      expect(answer, session).toMatchObject(down);
+    }
+    // A session's own stub of a lower priority number wins over the one for every session.
+    const own = { status: 400, body: { error: 400, message: 'Only for a' } };
+    await stub({ pattern: { operationId: 'createPlant' }, response: own, priority: 1 }, 'a');
+    expect(
+      await createPlant(server, { id: 2, name: 'Fern' }, { 'x-mock-session': 'a' }),
+    ).toMatchObject(own);
+    expect(
+      await createPlant(server, { id: 2, name: 'Fern' }, { 'x-mock-session': 'b' }),
+    ).toMatchObject(down);
+  });
+
+  it('keeps stubs for session * however many sessions come and go past --session-limit', async () => {
+    const limited = await startTestServer({ sessionLimit: 2 });
+    try {
+      const down = { status: 400, body: { error: 400, message: 'Down for all' } };
+      await admin(limited, '/stubs', {
+        session: '*',
+        body: { pattern: { operationId: 'createPlant' }, response: down },
+      });
+      await admin(limited, '/stubs', {
+        session: 'kept',
+        body: {
+          pattern: { path: '/plants/1' },
+          response: { status: 404, body: { error: 404, message: 'x' } },
+        },
+      });
+      for (let i = 0; i < 4; i++) {
+        const answer = await createPlant(
+          limited,
+          { id: i, name: 'Fern' },
+          { 'x-mock-session': `s${i}` },
+        );
+        expect(answer).toMatchObject(down);
+      }
+      expect(
+        ((await admin(limited, '/stubs', { session: '*' })).body as { stubs: unknown[] }).stubs,
+      ).toHaveLength(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers with a named example or a fake of the contract', async () => {
     await stub({
       pattern: { body: { matches: { id: 1 } } },

@@ -1,6 +1,6 @@
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunningMockServer } from 'plant-store-mock';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -97,4 +97,42 @@ it('reloads changed fixtures: every session starts from them again', async () =>
       .status;
   await expect.poll(probeStatus, { timeout: 5_000 }).toBe(400);
   expect((await createPlant(running, { id: 2, name: 'Fern' })).status).toBe(200);
+});
+
+it('reloads a spec given as ./ or ../ and keeps every store; only a fixtures edit resets them', async () => {
+  const spec = join(folder, 'openapi.yaml');
+  const fixtures = join(folder, 'plants.json');
+  await copyFile(contract, spec);
+  await writeFile(fixtures, JSON.stringify([{ id: 1, name: 'Aloe' }]));
+  const fromHere = relative(process.cwd(), spec);
+  for (const [index, path] of [`./${fromHere}`, fromHere].entries()) {
+    expect(path).toMatch(/^\.\.?\//);
+    const running = await startTestServer({ spec: path, fixtures, watch: true });
+    server = running;
+    const session = { 'x-mock-session': `kept-${index}` };
+    expect((await createPlant(running, { id: 2, name: 'Fern' }, session)).status).toBe(200);
+    const text = await readFile(contract, 'utf8');
+    await writeFile(spec, text.replace('version: 1.0.0', `version: 1.0.${index + 5}`));
+    await expect
+      .poll(async () => (await health(running)).spec.version, { timeout: 5_000 })
+      .toBe(`1.0.${index + 5}`);
+    // The plant created before the spec edit is still in the session's store.
+    expect((await createPlant(running, { id: 2, name: 'Fern' }, session)).status).toBe(400);
+    await writeFile(
+      fixtures,
+      JSON.stringify([
+        { id: 1, name: 'Aloe' },
+        { id: 3, name: 'Ivy' },
+      ]),
+    );
+    await expect
+      .poll(async () => (await createPlant(running, { id: 2, name: 'Fern' }, session)).status, {
+        timeout: 5_000,
+      })
+      .toBe(200);
+    await running.close();
+    server = undefined;
+    await copyFile(contract, spec);
+    await writeFile(fixtures, JSON.stringify([{ id: 1, name: 'Aloe' }]));
+  }
 });

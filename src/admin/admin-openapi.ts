@@ -321,11 +321,13 @@ export function adminOpenApi(version: string) {
             stubs: { type: 'integer', description: 'Stubs held over all sessions' },
             recordFile: {
               type: 'object',
-              description: 'With --record-file: lines dropped because its reader fell behind',
+              description:
+                'With --record-file: lines dropped (its reader fell behind, or a write error such as ENOSPC lasted), bytes waiting, and the write error being retried, if any. Either makes the status "degraded".',
               properties: {
                 path: { type: 'string' },
                 droppedLines: { type: 'integer' },
                 pendingBytes: { type: 'integer' },
+                error: { type: 'string', description: 'e.g. "ENOSPC: no space left on device"' },
               },
             },
             spec: {
@@ -388,16 +390,38 @@ export function adminOpenApi(version: string) {
         },
         VerifySuccess: {
           type: 'object',
-          required: ['ok', 'count'],
-          properties: { ok: { const: true }, count: { type: 'integer' } },
+          required: ['ok', 'count', 'dropped'],
+          properties: {
+            ok: { const: true },
+            count: { type: 'integer' },
+            dropped: {
+              type: 'integer',
+              description:
+                'Entries of the session that the full journal dropped; they could not change this verdict.',
+            },
+          },
         },
         VerifyFailure: {
           type: 'object',
-          required: ['ok', 'count', 'expected', 'nearMisses'],
+          required: ['ok', 'count', 'expected', 'nearMisses', 'dropped', 'inconclusive'],
           properties: {
             ok: { const: false },
             count: { type: 'integer' },
             expected: { type: 'string' },
+            dropped: {
+              type: 'integer',
+              description:
+                'Entries of the session (of every session for `*`) that the full journal dropped.',
+            },
+            inconclusive: {
+              type: 'boolean',
+              description:
+                'True when the dropped entries may have matched and so could change the verdict: it fails rather than pass on lost data.',
+            },
+            message: {
+              type: 'string',
+              description: 'Why the verdict is inconclusive, when it is.',
+            },
             nearMisses: {
               type: 'array',
               items: {

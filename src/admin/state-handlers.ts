@@ -6,7 +6,8 @@ export function health({ deps }: AdminContext): AdminReply {
   const { title, version, hash } = deps.contract.current;
   const recordFile = deps.recordFile?.status();
   // Degraded, still 200: the mock serves, but something it was asked to keep is being lost.
-  const degraded = recordFile !== undefined && recordFile.droppedLines > 0;
+  const degraded =
+    recordFile !== undefined && (recordFile.droppedLines > 0 || recordFile.error !== undefined);
   return {
     status: 200,
     body: {

@@ -2,20 +2,26 @@ import { verifyRequests, verifySequence, type VerifyResult } from '../journal/ve
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
 
-/** POST /__admin/verify: 200 when the count is as expected, else 422 with near misses. */
+/**
+ * POST /__admin/verify: 200 when the count is as expected, else 422 with near misses. Entries of
+ * the session that the full journal dropped count as "may have matched": a verdict they could
+ * change is a 422 with `inconclusive: true` and a message, never a pass.
+ */
 export function verify({ deps, session, body }: AdminContext): AdminReply {
   const { pattern, times } = checkAdminBody.verify(body);
-  return reply(verifyRequests(deps.journal.list(session), pattern, times));
+  return reply(
+    verifyRequests(deps.journal.list(session), pattern, times, deps.journal.dropped(session)),
+  );
 }
 
 /** POST /__admin/verify/sequence: 200 when the patterns matched in that order, else 422. */
 export function verifyInSequence({ deps, session, body }: AdminContext): AdminReply {
   const { patterns } = checkAdminBody.sequence(body);
-  return reply(verifySequence(deps.journal.list(session), patterns));
+  return reply(verifySequence(deps.journal.list(session), patterns, deps.journal.dropped(session)));
 }
 
 function reply(result: VerifyResult): AdminReply {
   return result.ok
-    ? { status: 200, body: { ok: true, count: result.count } }
+    ? { status: 200, body: { ok: true, count: result.count, dropped: result.dropped } }
     : { status: 422, body: result };
 }

@@ -41,6 +41,9 @@ export function formatVerification({
           'Patterns, in order:',
           ...patterns.map((pattern, index) => `  ${index}: ${JSON.stringify(pattern)}`),
         ];
+  // Data lost to a full journal comes first: it is why the verdict could not be reached.
+  if (result.inconclusive)
+    lines.splice(1, 0, result.message ?? `${result.dropped} requests were dropped.`);
   lines.push(...formatNearMisses(result.nearMisses, session));
   lines.push(
     `Make sure the code under test sent its requests to this mock with the header X-Mock-Session: ${session}.`,

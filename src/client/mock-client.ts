@@ -91,7 +91,11 @@ export interface MockClient {
   count(pattern?: RequestPattern): Promise<number>;
   /** The recorded requests that match the pattern, oldest first. */
   find(pattern?: RequestPattern): Promise<Interaction[]>;
-  /** Resolves to the number of matches when it is as expected (default: at least 1), else throws VerificationError. */
+  /**
+   * Resolves to the number of matches when it is as expected (default: at least 1), else throws
+   * VerificationError. It throws too when requests of the session that the full journal dropped
+   * could change the verdict (`result.inconclusive`): a test must not pass because data was lost.
+   */
   verify(pattern: RequestPattern, times?: Times): Promise<number>;
   /** Resolves when requests matching the patterns arrived in that order, else throws VerificationError. */
   verifySequence(patterns: readonly RequestPattern[]): Promise<number>;

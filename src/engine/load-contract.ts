@@ -29,6 +29,21 @@ export interface Contract {
  * contract.operations.map((op) => op.operationId); // ['createPlant']
  */
 export async function loadContract(path: string): Promise<Contract> {
+  try {
+    return await readContract(path);
+  } catch (cause) {
+    // Whatever a library throws on an odd document (a schema ajv cannot compile: a pattern that
+    // is no regular expression, an unknown $schema, an $id used twice) is a bad --spec: exit 2
+    // with one line, not a stack.
+    if (cause instanceof ConfigError) throw cause;
+    throw new ConfigError(
+      `Failed to load the contract ${path}: ${describe(cause).replace(/\.$/, '')}. Make sure its schemas are valid JSON Schema: each pattern a valid regular expression, $schema and jsonSchemaDialect naming a draft the mock knows (2020-12, 2019-09 or draft-07; nothing is fetched), each $id used once.`,
+      { cause },
+    );
+  }
+}
+
+async function readContract(path: string): Promise<Contract> {
   const text = await readFile(path, 'utf8').catch((cause: unknown) => {
     throw new ConfigError(`Failed to read the spec ${path}: ${describe(cause)}`, { cause });
   });

@@ -15,18 +15,35 @@ const descriptions: Record<FaultName, string> = {
   timeout: 'no answer was sent before the client gave up or --max-delay passed',
 };
 
+// Responses held by a `timeout` fault: nothing will ever be sent, so a server that closes ends
+// them at once instead of waiting out its grace period (see endHeldFaults).
+const held = new Set<Exchange['res']>();
+
+/**
+ * Ends the connections held by `timeout` faults now, as a client that gives up would (the journal
+ * records them as the fault). A closing server calls it: they would never answer.
+ *
+ * @example
+ * endHeldFaults((res) => res.socket?.server === server);
+ */
+export function endHeldFaults(belongs: (res: Exchange['res']) => boolean): void {
+  for (const res of held) if (belongs(res)) res.socket?.destroy();
+}
+
 /** The body that a `malformed` fault sends: JSON cut short. */
 export const malformedBody = '{"name": "Monstera", "tag": ';
 
 /**
  * Fails the request on purpose, the way a broken upstream would, as a real HTTP client sees it:
  * `reset` (ECONNRESET), `empty` (socket closed, no bytes), `malformed` (200 with broken JSON),
- * `timeout` (nothing until the client gives up, or until `maxDelayMs` when the socket is cut).
+ * `timeout` (nothing until the client gives up, or until the socket is cut `holdMs` later: the
+ * caller passes what is left of --max-delay after any delay, so that a connection is held at most
+ * --max-delay in all).
  *
  * @example
  * applyFault('reset', exchange, 30_000); // the client sees ECONNRESET
  */
-export function applyFault(name: FaultName, exchange: Exchange, maxDelayMs: number): void {
+export function applyFault(name: FaultName, exchange: Exchange, holdMs: number): void {
   exchange.fault = { name, description: descriptions[name] };
   const { res } = exchange;
   const socket = exchange.req.socket;
@@ -41,9 +58,11 @@ export function applyFault(name: FaultName, exchange: Exchange, maxDelayMs: numb
       answerExchangeText(exchange, 200, malformedBody, malformedBody);
       return;
     case 'timeout': {
-      const timer = setTimeout(() => socket.destroy(), maxDelayMs);
+      const timer = setTimeout(() => socket.destroy(), Math.max(0, holdMs));
+      held.add(res);
       res.once('close', () => {
         clearTimeout(timer);
+        held.delete(res);
       });
       return;
     }

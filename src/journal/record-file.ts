@@ -1,6 +1,6 @@
 import { constants, openSync } from 'node:fs';
 import type { Logger } from 'pino';
-import { boundedOutput, type BoundedOutput } from '../server/bounded-output.ts';
+import { createLineWriter, type LineWriter, type LineWriterFs } from './line-writer.ts';
 
 /** Lines that wait for a record file read more slowly than the mock writes, at most. */
 export const maxPendingRecordBytes = 8 * 1024 * 1024;
@@ -14,71 +14,100 @@ export interface RecordFile {
    * limit in practice); lines still waiting then are dropped and reported.
    */
   close(timeoutMs?: number): Promise<void>;
-  /** Lines dropped because its reader fell behind, and bytes waiting now. */
-  status(): { path: string; droppedLines: number; pendingBytes: number };
+  /**
+   * Lines dropped (a reader that fell behind, a write error that lasted), bytes waiting now, and
+   * the write error being waited out, if any.
+   */
+  status(): { path: string; droppedLines: number; pendingBytes: number; error?: string };
 }
 
 /**
- * Opens `path` for appending. A file that cannot be written is reported once in the log and the
- * mock goes on serving without it. Writes never block: when the file is read more slowly than the
- * mock writes (a FIFO, a pipe), up to 8 MiB wait and later lines are dropped and counted, and
- * GET /__admin/health says "degraded" with the count.
+ * Opens `path` for appending. Writes never block and the file never holds a cut line: when the
+ * file is read more slowly than the mock writes (a FIFO, a pipe) or a write fails (ENOSPC), up to
+ * 8 MiB wait and later lines are dropped and counted; after a failure the writer retries, and
+ * recording resumes once the disk takes lines again. GET /__admin/health says "degraded" with the
+ * count and the error. A file that cannot be opened is reported once and the mock goes on serving.
  *
  * @example
  * const file = openRecordFile('interactions.jsonl', logger);
  * file.write(JSON.stringify(interaction));
  * await file.close(2_000);
  */
-export function openRecordFile(path: string, logger: Logger): RecordFile {
-  let output: BoundedOutput | undefined;
-  const reportError = (error: NodeJS.ErrnoException): void => {
-    logger.error(
-      { err: error, path },
-      `Failed to write the record file ${path}: ${error.message}. Interactions are still kept in the journal.`,
-    );
-  };
-  let warned = false;
-  try {
-    output = boundedOutput(
-      openNonBlocking(path),
-      maxPendingRecordBytes,
-      (dropped) => {
-        if (warned) return;
-        warned = true;
-        logger.warn(
-          { path, droppedLines: dropped },
-          `The record file ${path} is read more slowly than the mock writes: ${maxPendingRecordBytes} bytes wait, and further interactions are dropped from it (GET /__admin/health counts them). Make sure its reader keeps up.`,
-        );
-      },
-      (error) => {
-        reportError(error);
-        const failed = output;
-        output = undefined;
-        void failed?.close(0);
-      },
-    );
-  } catch (error) {
-    reportError(error as NodeJS.ErrnoException);
-  }
+export function openRecordFile(path: string, logger: Logger, fs?: LineWriterFs): RecordFile {
+  let writer: LineWriter | undefined;
+  let openError: Error | undefined;
+  let nextOpenAt = 0;
+  // Lines that came while the file could not be opened.
+  let droppedUnopened = 0;
+  let closed = false;
   let lastStatus = { droppedLines: 0, pendingBytes: 0 };
+  const events = {
+    onFirstDrop: () => {
+      logger.warn(
+        { path },
+        `The record file ${path} takes lines more slowly than the mock writes: ${maxPendingRecordBytes} bytes wait, and further interactions are dropped from it (GET /__admin/health counts them). Make sure its reader keeps up and its disk has space.`,
+      );
+    },
+    onError: (error: NodeJS.ErrnoException) => {
+      logger.error(
+        { err: error, path },
+        `Failed to write the record file ${path}: ${error.message}. Interactions are still kept in the journal; up to ${maxPendingRecordBytes} bytes of them wait and the mock retries every second. Make sure the disk has space.`,
+      );
+    },
+    onResume: () => {
+      logger.warn(
+        { path, droppedLines: droppedLines() },
+        `The record file ${path} takes lines again; recording resumed.`,
+      );
+    },
+  };
+  const droppedLines = (): number => droppedUnopened + (writer?.status().droppedLines ?? 0);
+  // Opens the file, or says why not once and tries again a second later (on a later line).
+  const open = (): void => {
+    try {
+      writer = createLineWriter(openNonBlocking(path), maxPendingRecordBytes, events, fs);
+      if (openError !== undefined) events.onResume();
+      openError = undefined;
+    } catch (error) {
+      if (openError === undefined) {
+        logger.error(
+          { err: error, path },
+          `Failed to write the record file ${path}: ${(error as Error).message}. Interactions are still kept in the journal, and the mock tries to open the file again every second. Make sure its folder exists and is writable.`,
+        );
+      }
+      openError = error as Error;
+      nextOpenAt = performance.now() + 1_000;
+    }
+  };
+  open();
   return {
     write(json) {
-      output?.write(`${json}\n`);
+      if (closed) return;
+      if (writer === undefined && performance.now() >= nextOpenAt) open();
+      if (writer === undefined) droppedUnopened++;
+      else writer.write(`${json}\n`);
     },
     async close(timeoutMs = 2_147_483_647) {
-      const open = output;
-      if (open === undefined) return;
-      lastStatus = open.status();
-      output = undefined;
-      const unwritten = await open.close(timeoutMs);
+      closed = true;
+      const opened = writer;
+      if (opened === undefined) return;
+      const unwritten = await opened.close(timeoutMs);
+      lastStatus = { ...opened.status(), droppedLines: droppedLines() };
+      writer = undefined;
       if (unwritten > 0) {
         logger.warn(
-          { path, unwrittenBytes: unwritten },
-          `The record file ${path} took no more lines within ${Math.round(timeoutMs)} ms of stopping: ${unwritten} bytes of interactions were dropped from it.`,
+          { path, unwrittenLines: unwritten },
+          `The record file ${path} took no more lines within ${Math.round(timeoutMs)} ms of stopping: ${unwritten} interactions were dropped from it.`,
         );
       }
     },
-    status: () => ({ path, ...(output?.status() ?? lastStatus) }),
+    status() {
+      if (writer !== undefined) return { path, ...writer.status(), droppedLines: droppedLines() };
+      if (openError !== undefined) {
+        return { path, droppedLines: droppedUnopened, pendingBytes: 0, error: openError.message };
+      }
+      return { path, ...lastStatus };
+    },
   };
 }
 

@@ -34,6 +34,7 @@ export function createDynamicMode(): ResponseMode {
               seed === undefined
                 ? undefined
                 : seedFor(seed, operation.operationId, status, request.body),
+              (operation.resource as { __bundled__?: unknown }).__bundled__,
             );
       return {
         response:

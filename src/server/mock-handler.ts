@@ -158,7 +158,8 @@ export function createMockHandler(deps: MockHandlerDeps) {
     }
     const fault = controls.fault ?? stub?.fault;
     if (fault !== undefined) {
-      applyFault(fault, exchange, deps.maxDelay);
+      // A delay already held the connection: a timeout holds it only for what --max-delay leaves.
+      applyFault(fault, exchange, deps.maxDelay - Math.max(0, delayMs));
       return;
     }
     const { response } = answer;

@@ -21,12 +21,15 @@ export interface SessionTableStats {
  * sessions.touch('ci-worker-3');
  */
 export function createSessionTable(limit: number, forgetters: readonly ForgetSession[] = []) {
+  // `*` names every session (its stubs answer them all): evicting it would forget everything.
+  const allSessions = '*';
   const sessions = new Map<string, true>();
   let evicted = 0;
 
   return {
     /** Marks the session as just used; evicts the least recently used one past the limit. */
     touch(session: string): void {
+      if (session === allSessions) return;
       if (sessions.delete(session)) {
         sessions.set(session, true);
         return;

@@ -7,6 +7,7 @@ import { resolveConfig } from '../config/resolve-config.ts';
 import { createLiveContract } from '../engine/live-contract.ts';
 import { loadContract } from '../engine/load-contract.ts';
 import { ConfigError, HttpError } from '../errors.ts';
+import { endHeldFaults } from '../faults/apply-fault.ts';
 import { createCoverage } from '../journal/coverage.ts';
 import { createJournal } from '../journal/journal.ts';
 import { openRecordFile } from '../journal/record-file.ts';
@@ -148,6 +149,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const left = (): number => Math.max(0, deadline - performance.now());
       stopWatching();
       await Promise.all(servers.map((server) => closeGracefully(server, left() - outputsGraceMs)));
+      // Requests cut by the shutdown are journaled as their responses close: let that happen
+      // before the record file closes, so that they reach it too.
+      await responsesClosed(servers, left() - outputsGraceMs);
       await deps.recordFile?.close(left() / 2);
       logger.info('plant-store-mock stopped');
       await closeLogOutput(logger, left());
@@ -229,10 +233,30 @@ function closeGracefully(server: Server, graceMs: number): Promise<void> {
     for (const res of inFlight(server)) {
       if (!res.headersSent) res.shouldKeepAlive = false;
     }
+    // A request held by a timeout fault would never answer: end it now, not after the grace.
+    const held = inFlight(server);
+    endHeldFaults((res) => held.has(res));
     server.close(() => {
       clearTimeout(force);
       resolve();
     });
     server.closeIdleConnections();
+  });
+}
+
+// Resolves once every response of the servers has closed (and so was journaled), or after `ms`.
+function responsesClosed(servers: readonly Server[], ms: number): Promise<void> {
+  const open = servers.flatMap((server) => [...inFlight(server)]);
+  if (open.length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    let left = open.length;
+    const timer = setTimeout(resolve, Math.max(0, ms));
+    for (const res of open) {
+      res.once('close', () => {
+        if (--left > 0) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    }
   });
 }

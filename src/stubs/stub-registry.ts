@@ -62,7 +62,8 @@ function bucketsOf(probe: Interaction): string[] {
 
 /**
  * The registered stubs of every session. A request is answered by the matching stub of its own
- * session with the lowest priority number, the newest among equals; a stub with `times` is
+ * session or of `*` (registered for every session) with the lowest priority number, the newest
+ * among equals; a stub with `times` is
  * removed once it is spent. Stubs are filed by path, operation or method, so that a request is
  * compared only with the stubs that could match it (20,000 stubs in one list made each request
  * scan them all). At most `limits.limit` stubs are held, and `limits.sessionLimit` per session.
@@ -150,17 +151,24 @@ export function createStubRegistry(
      * The request is looked at only when the session has stubs at all.
      */
     take(session: string, probeOf: () => Interaction): Stub | undefined {
-      const own = sessions.get(session);
-      if (own === undefined) return undefined;
+      // A stub registered for `*` answers every session, in the same order as the session's own.
+      const owners = [
+        sessions.get(session),
+        session === allSessions ? undefined : sessions.get(allSessions),
+      ];
+      if (owners[0] === undefined && owners[1] === undefined) return undefined;
       const probe = probeOf();
       let best: Entry | undefined;
-      for (const key of bucketsOf(probe)) {
-        for (const entry of own.buckets.get(key) ?? []) {
-          // The bucket is in match order: nothing after an entry that loses to the best can win.
-          if (best !== undefined && before(best, entry)) break;
-          if (entry.matches(probe)) {
-            best = entry;
-            break;
+      for (const own of owners) {
+        if (own === undefined) continue;
+        for (const key of bucketsOf(probe)) {
+          for (const entry of own.buckets.get(key) ?? []) {
+            // The bucket is in match order: nothing after an entry that loses to the best can win.
+            if (best !== undefined && before(best, entry)) break;
+            if (entry.matches(probe)) {
+              best = entry;
+              break;
+            }
           }
         }
       }
