@@ -4,6 +4,7 @@ import { extname } from 'node:path';
 import type { IHttpOperation } from '@stoplight/types';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../errors.ts';
+import { checkContractPatterns } from './check-contract-patterns.ts';
 import { compileOperation, type ContractOperation } from './contract-operation.ts';
 import { readOperations } from './read-operations.ts';
 
@@ -50,6 +51,7 @@ export async function loadContract(path: string): Promise<Contract> {
   if (resources.length === 0) {
     throw new ConfigError(`Failed to load the spec ${path}: it declares no operations.`);
   }
+  checkContractPatterns(resources, path);
   const info = (document as { info?: { title?: unknown; version?: unknown } }).info ?? {};
   return {
     path,

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { HttpMethod } from '@stoplight/types';
 import * as E from 'fp-ts/lib/Either.js';
 import type { ContractOperation } from './contract-operation.ts';
+import { loadWithLinearRegex } from './prism-linear-regex.ts';
 import type { BigInteger } from './parse-json-body.ts';
 import type { Violation } from './violation.ts';
 
@@ -12,9 +13,12 @@ let prismValidator: PrismValidator | undefined;
 // Prism's validator is loaded the first time an operation needs it (most never do: see
 // compile-fast-path.ts), which keeps tens of megabytes out of a server that does not.
 function prism(): PrismValidator {
-  prismValidator ??= createRequire(import.meta.url)(
-    '@stoplight/prism-http/dist/validator/index.js',
-  ) as PrismValidator;
+  prismValidator ??= loadWithLinearRegex(
+    () =>
+      createRequire(import.meta.url)(
+        '@stoplight/prism-http/dist/validator/index.js',
+      ) as PrismValidator,
+  );
   return prismValidator;
 }
 
