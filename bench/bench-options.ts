@@ -28,34 +28,65 @@ export class BenchOptionsError extends Error {
   }
 }
 
+/** Where a full run writes its figures unless told otherwise. */
+export interface BenchPaths {
+  /** A gitignored file each run overwrites. */
+  latest: string;
+  /** The committed figures the README quotes, written only with `--save`. */
+  reference: string;
+}
+
 /**
- * Reads `--smoke`, `--out PATH` and the BENCH_* env vars (BENCH_SMOKE=1, BENCH_DURATION seconds,
- * BENCH_AMOUNT requests per cell, which wins over the duration).
+ * The bench's paths in the checkout at `root` (ending in `/`).
  *
  * @example
- * const options = readBenchOptions(process.argv.slice(2), process.env, 'bench/results.json');
+ * benchPaths('/repo/').latest; // '/repo/bench/results/latest.json'
+ */
+export function benchPaths(root: string): BenchPaths {
+  return {
+    latest: join(root, 'bench', 'results', 'latest.json'),
+    reference: join(root, 'bench', 'results.json'),
+  };
+}
+
+/**
+ * Reads `--smoke`, `--out PATH`, `--save` and the BENCH_* env vars (BENCH_SMOKE=1, BENCH_DURATION
+ * seconds, BENCH_AMOUNT requests per cell, which wins over the duration). A full run writes
+ * `paths.latest`; only `--save` replaces the committed `paths.reference`, so that a run to try
+ * something leaves the published figures alone.
+ *
+ * @example
+ * const options = readBenchOptions(process.argv.slice(2), process.env, {
+ *   latest: 'bench/results/latest.json',
+ *   reference: 'bench/results.json',
+ * });
  */
 export function readBenchOptions(
   args: string[],
   env: NodeJS.ProcessEnv,
-  defaultOut: string,
+  paths: BenchPaths,
 ): BenchOptions {
-  let values: { smoke?: boolean; out?: string };
+  let values: { smoke?: boolean; out?: string; save?: boolean };
   try {
     ({ values } = parseArgs({
       args,
-      options: { smoke: { type: 'boolean' }, out: { type: 'string' } },
+      options: { smoke: { type: 'boolean' }, out: { type: 'string' }, save: { type: 'boolean' } },
     }));
   } catch (cause) {
     throw new BenchOptionsError(
-      `Failed to read the bench flags: ${(cause as Error).message}. Make sure to pass only --smoke and --out PATH.`,
+      `Failed to read the bench flags: ${(cause as Error).message}. Make sure to pass only --smoke, --out PATH and --save.`,
       { cause },
     );
   }
   const smoke = values.smoke === true || env.BENCH_SMOKE === '1';
-  // A smoke run never overwrites the committed results.
-  const out =
-    values.out ?? (smoke ? join(tmpdir(), 'plant-store-mock-bench-smoke.json') : defaultOut);
+  if (values.save === true && (smoke || values.out !== undefined)) {
+    throw new BenchOptionsError(
+      `Failed to read the bench flags: --save writes the committed ${paths.reference} from a full run. Make sure to pass it without --smoke (or BENCH_SMOKE=1) and --out.`,
+    );
+  }
+  let out = values.out ?? (values.save === true ? paths.reference : paths.latest);
+  // A smoke run's figures are no one's reference: out of the checkout unless told.
+  if (smoke && values.out === undefined) out = join(tmpdir(), 'plant-store-mock-bench-smoke.json');
   if (smoke) {
     return {
       smoke,

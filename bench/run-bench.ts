@@ -1,13 +1,19 @@
 // Benchmarks plant-store-mock against `prism mock` and a bare Express + ajv server, all as child
 // processes of this Node on 127.0.0.1. `npm run bench` for the full run (BENCH_DURATION seconds
 // per cell, default 5; BENCH_AMOUNT requests instead); `--smoke` (or BENCH_SMOKE=1) for CI.
-// Prints one table and writes every figure to bench/results.json (or --out PATH).
+// Prints one table and writes every figure to bench/results/latest.json (gitignored), or to the
+// committed bench/results.json with --save, or to --out PATH.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configSchema } from '../src/config/config-schema.ts';
 import { buildDist } from './build-dist.ts';
-import { BenchOptionsError, readBenchOptions, type BenchOptions } from './bench-options.ts';
+import {
+  BenchOptionsError,
+  benchPaths,
+  readBenchOptions,
+  type BenchOptions,
+} from './bench-options.ts';
 import { expressAjvBaseline, plantStoreMock, prismMock, type Contender } from './contenders.ts';
 import { describeRun, loadAverages } from './describe-run.ts';
 import { describeSource } from './describe-source.ts';
@@ -171,10 +177,12 @@ process.on('SIGTERM', onSignal);
 process.on('exit', killAllServers);
 
 try {
-  const options = readBenchOptions(process.argv.slice(2), process.env, `${root}bench/results.json`);
+  const options = readBenchOptions(process.argv.slice(2), process.env, benchPaths(root));
   process.exitCode = await runBench(options);
 } catch (error) {
-  progress(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  // A bad flag is the user's to fix: its message says how, a stack would only bury it.
+  if (error instanceof BenchOptionsError) progress(error.message);
+  else progress(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exitCode = error instanceof BenchOptionsError ? 2 : 1;
 } finally {
   killAllServers();

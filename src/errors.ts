@@ -14,6 +14,10 @@ export const errorCatalogue = {
   ADMIN_UNAUTHORIZED: { status: 401, summary: 'An admin request without the `--admin-token`' },
   NOT_FOUND: { status: 404, summary: 'No operation of the contract has this path' },
   METHOD_NOT_ALLOWED: { status: 405, summary: 'The path exists but not with this method' },
+  NOT_ACCEPTABLE: {
+    status: 406,
+    summary: 'The response has no content in a media type the `Accept` header allows',
+  },
   VERIFICATION_FAILED: {
     status: 422,
     summary: 'A verification found other requests than expected',

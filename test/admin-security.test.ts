@@ -1,7 +1,10 @@
-import type { RunningMockServer } from 'plant-store-mock';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
+import { ConfigError, type RunningMockServer } from 'plant-store-mock';
 import { afterEach, expect, it } from 'vitest';
 import { admin } from './support/admin-fetch.ts';
 import { createPlant, send, startTestServer } from './support/mock-fetch.ts';
+import { rejectionOf } from './support/rejection-of.ts';
 
 let server: RunningMockServer | undefined;
 afterEach(async () => {
@@ -57,4 +60,36 @@ it('serves the admin API on --admin-port and not on the mock port', async () => 
   expect((await admin(server, '/requests')).body).toMatchObject({ meta: { total: 1 } });
   expect((await send(`${server.url}/__admin/requests`)).status).toBe(404);
   expect((await send(`${server.url}/__admin/health`)).status).toBe(200);
+});
+
+/** A loopback listener on a port of its own, to make that port busy. */
+async function listenOnFreePort() {
+  const holder = createServer();
+  holder.listen(0, '127.0.0.1');
+  await once(holder, 'listening');
+  return {
+    port: (holder.address() as AddressInfo).port,
+    close: async () => {
+      holder.close();
+      await once(holder, 'close');
+    },
+  };
+}
+
+it('rejects a start whose --admin-port is busy, naming that port, and frees the mock port', async () => {
+  const busy = await listenOnFreePort();
+  // A port that was free a moment ago, so that the test can look whether it is free again.
+  const probe = await listenOnFreePort();
+  await probe.close();
+  try {
+    const error = await rejectionOf(
+      startTestServer({ port: probe.port, adminPort: busy.port }),
+      ConfigError,
+    );
+    expect(error.message).toContain(`127.0.0.1:${busy.port} (--admin-port): EADDRINUSE`);
+    const again = await startTestServer({ port: probe.port });
+    await again.close();
+  } finally {
+    await busy.close();
+  }
 });

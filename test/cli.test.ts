@@ -2,11 +2,12 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { connect } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createPlant, json, send } from './support/mock-fetch.ts';
+import { refusedConnection } from './support/refused-connection.ts';
 import {
   type LaunchedCli,
   killLeftoverClis,
@@ -110,6 +111,35 @@ it.each(badSettings)(
   },
 );
 
+describe('with a busy port', () => {
+  let busy: Server;
+  let busyPort: number;
+  beforeAll(async () => {
+    busy = createServer();
+    busy.listen(0, '127.0.0.1');
+    await once(busy, 'listening');
+    busyPort = (busy.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    busy.close();
+    await once(busy, 'close');
+  });
+
+  it.each([
+    ['--port', () => ['--port', String(busyPort), '--host', '127.0.0.1']],
+    ['--admin-port', () => [...listen, '--admin-port', String(busyPort)]],
+  ])('exits 2 with one stderr line naming %s and its port', async (flag, args) => {
+    const { code, stdout, stderr } = await runCli(args());
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^plant-store-mock: /);
+    expect(lines[0]).toContain(`127.0.0.1:${busyPort} (${flag})`);
+    expect(lines[0]).toContain('EADDRINUSE');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+  });
+});
+
 it('logs a JSON start-up line that carries the URL it listens on', async () => {
   const { cli, url, startup } = await startCli(listen);
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -197,27 +227,6 @@ it('echoes the origin when CORS is left on', async () => {
   const answer = await createPlant({ url }, { id: 1, name: 'Fern' }, { origin: 'http://a.test' });
   expect(answer.headers.get('access-control-allow-origin')).toBe('http://a.test');
 });
-
-/** Resolves once connecting to the port is refused, i.e. once the server has stopped listening. */
-async function refusedConnection(port: number): Promise<string> {
-  for (;;) {
-    const socket = connect(port, '127.0.0.1');
-    const outcome = await new Promise<string>((resolve) => {
-      socket.once('connect', () => {
-        resolve('connected');
-      });
-      socket.once('error', (error: NodeJS.ErrnoException) => {
-        resolve(error.code ?? error.message);
-      });
-    });
-    socket.destroy();
-    // A reset is a connection that reached the accept queue just as the listener closed: not
-    // served either, but look again for the plain refusal that follows.
-    if (outcome !== 'connected' && outcome !== 'ECONNRESET') return outcome;
-    // Still listening: the signal is being handled. Look again shortly.
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 interface SlowAnswer {
   status: number | undefined;

@@ -80,3 +80,41 @@ describe('the stateful store', () => {
     );
   });
 });
+
+describe('the stateful store with fixtures', () => {
+  it('shares the fixtures between sessions instead of copying them into each', () => {
+    const fixtures = Array.from({ length: 50_000 }, (_, i) => ({ id: i + 1, name: 'Fern' }));
+    const store = createMemoryStore(fixtures, { limit: 100_000 });
+    const before = process.memoryUsage().arrayBuffers;
+    for (let session = 0; session < 200; session++) {
+      expect(store.insert(`s-${session}`, 1)).toBe(false); // a fixture in every session
+      expect(store.insert(`s-${session}`, 60_000)).toBe(true);
+    }
+    // A copy of 50,000 ids is a 1 MiB table: 200 sessions would hold 200 MiB.
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(8 * 1024 * 1024);
+  });
+
+  it('forgets an evicted session at once, and a later session of that name starts afresh', () => {
+    const store = createMemoryStore([{ id: 1 }], { limit: 3 });
+    store.insert('a', 2);
+    store.insert('a', 3);
+    store.evict('a');
+    expect(store.sessions).toBe(0);
+    expect(store.insert('a', 2)).toBe(true);
+    expect(store.insert('a', 1)).toBe(false);
+    // The evicted ids still age out of the limit without touching the new session's id 2.
+    store.insert('b', 4);
+    store.insert('b', 5);
+    expect(store.insert('a', 2)).toBe(false);
+  });
+});
+
+it('keeps long string ids apart without holding them whole', () => {
+  const store = createMemoryStore([], { limit: 10 });
+  const long = 'x'.repeat(100_000);
+  expect(store.insert('default', long)).toBe(true);
+  expect(store.insert('default', long)).toBe(false);
+  expect(store.insert('default', `${long}y`)).toBe(true);
+  expect(store.insert('default', { id: long })).toBe(true);
+  expect(store.insert('default', { id: long })).toBe(false);
+});

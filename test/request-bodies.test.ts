@@ -2,6 +2,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { RunningMockServer } from 'plant-store-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from './support/admin-fetch.ts';
+import { schemaErrors } from './support/contract-schemas.ts';
 import { auth, json, send, startTestServer } from './support/mock-fetch.ts';
 
 // Bodies that do not come as plain bytes with a Content-Length: compressed, chunked, or both.
@@ -122,4 +123,49 @@ it('reads a plain body exactly at --max-body, and refuses one byte more', async 
   expect(atLimit.status, atLimit.text).toBe(200);
   const over = await post(fill(limit + 1));
   expect(over.status).toBe(413);
+});
+
+describe('charsets', () => {
+  it.each([
+    ['iso-8859-1', (text: string) => Buffer.from(text, 'latin1')],
+    ['utf-16', (text: string) => Buffer.from(`\ufeff${text}`, 'utf16le')],
+    ['Windows-1252', (text: string) => Buffer.from(text, 'latin1')],
+  ])(
+    'answers a JSON body declared as charset=%s with a 415 Error naming utf-8',
+    async (charset, encode) => {
+      const plant = { id: nextId++, name: 'Fougère' };
+      const answer = await post(new Uint8Array(encode(JSON.stringify(plant))), {
+        'content-type': `application/json; charset=${charset}`,
+      });
+      expect(answer.status, answer.text).toBe(415);
+      expect(schemaErrors('Error', answer.body)).toEqual([]);
+      expect(answer.body).toMatchObject({ error: 415 });
+      const { message } = answer.body as { message: string };
+      expect(message).toContain(charset.toLowerCase());
+      expect(message).toMatch(/utf-8/);
+      expect((await lastEntry()).source).toBe('error:UNSUPPORTED_ENCODING');
+    },
+  );
+
+  it.each([
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/json;charset=UTF-8',
+    'application/json; charset="utf-8"',
+    'application/json; charset=utf8',
+  ])('reads a body sent as %s', async (contentType) => {
+    const plant = { id: nextId++, name: 'Fougère' };
+    const answer = await post(JSON.stringify(plant), { 'content-type': contentType });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toEqual({ name: plant.name });
+  });
+
+  it('refuses a charset on a gzip body as well, once inflated', async () => {
+    const packed = gzipSync(Buffer.from(JSON.stringify({ id: nextId++, name: 'Fern' }), 'latin1'));
+    const answer = await post(new Uint8Array(packed), {
+      'content-encoding': 'gzip',
+      'content-type': 'application/json; charset=iso-8859-1',
+    });
+    expect(answer.status, answer.text).toBe(415);
+  });
 });

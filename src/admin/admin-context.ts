@@ -2,6 +2,8 @@ import type { Mode } from '../config/config-schema.ts';
 import type { LiveContract } from '../engine/live-contract.ts';
 import type { Coverage } from '../journal/coverage.ts';
 import type { Journal } from '../journal/journal.ts';
+import type { RecordFile } from '../journal/record-file.ts';
+import type { SessionTable } from '../server/session-table.ts';
 import type { RecordStore } from '../store/record-store.ts';
 import type { StubRegistry } from '../stubs/stub-registry.ts';
 
@@ -12,6 +14,11 @@ export interface AdminDeps {
   journal: Journal;
   coverage: Coverage;
   stubs: StubRegistry;
+  /** Sessions with state, and how many were evicted (--session-limit). */
+  sessions: SessionTable;
+  /** Largest stub definition, in bytes of JSON (--stub-size-limit). */
+  stubSizeBytes: number;
+  recordFile: RecordFile | undefined;
   maxDelay: number;
   adminToken: string | undefined;
   version: string;

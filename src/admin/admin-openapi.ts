@@ -304,8 +304,30 @@ export function adminOpenApi(version: string) {
           type: 'object',
           required: ['status', 'spec', 'mode'],
           properties: {
-            status: { const: 'ok' },
+            status: {
+              enum: ['ok', 'degraded'],
+              description: 'degraded: the mock serves, but the record file is dropping lines',
+            },
             mode: { type: 'string' },
+            sessions: {
+              type: 'object',
+              description: 'Sessions with state now, the --session-limit, and sessions evicted',
+              properties: {
+                live: { type: 'integer' },
+                limit: { type: 'integer' },
+                evicted: { type: 'integer' },
+              },
+            },
+            stubs: { type: 'integer', description: 'Stubs held over all sessions' },
+            recordFile: {
+              type: 'object',
+              description: 'With --record-file: lines dropped because its reader fell behind',
+              properties: {
+                path: { type: 'string' },
+                droppedLines: { type: 'integer' },
+                pendingBytes: { type: 'integer' },
+              },
+            },
             spec: {
               type: 'object',
               properties: {

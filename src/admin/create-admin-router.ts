@@ -1,6 +1,6 @@
 import express, { type Request, type Router } from 'express';
 import { HttpError } from '../errors.ts';
-import { defaultSession, sessionHeaderOf } from '../server/session-of.ts';
+import { defaultSession, sessionHeaderOf, sessionNameProblem } from '../server/session-of.ts';
 import type { AdminDeps } from './admin-context.ts';
 import { adminRoutes } from './admin-routes.ts';
 
@@ -68,11 +68,13 @@ function checkAdminToken(req: Request, token: string | undefined): void {
 }
 
 function adminSession(req: Request): string {
-  const header = sessionHeaderOf(req.headers);
-  if (header !== undefined) return header;
   const query = req.query.session;
-  if (typeof query === 'string' && query !== '') return query;
-  return defaultSession;
+  const session =
+    sessionHeaderOf(req.headers) ??
+    (typeof query === 'string' && query !== '' ? query : defaultSession);
+  const problem = sessionNameProblem(session);
+  if (problem !== undefined) throw new HttpError('INVALID_ADMIN_REQUEST', problem);
+  return session;
 }
 
 function matches(template: string, path: string): boolean {

@@ -4,7 +4,20 @@ import { adminOpenApi } from './admin-openapi.ts';
 /** GET /__admin/health: open even with an admin token, for health checks. */
 export function health({ deps }: AdminContext): AdminReply {
   const { title, version, hash } = deps.contract.current;
-  return { status: 200, body: { status: 'ok', spec: { title, version, hash }, mode: deps.mode } };
+  const recordFile = deps.recordFile?.status();
+  // Degraded, still 200: the mock serves, but something it was asked to keep is being lost.
+  const degraded = recordFile !== undefined && recordFile.droppedLines > 0;
+  return {
+    status: 200,
+    body: {
+      status: degraded ? 'degraded' : 'ok',
+      spec: { title, version, hash },
+      mode: deps.mode,
+      sessions: deps.sessions.stats(),
+      stubs: deps.stubs.count('*'),
+      ...(recordFile === undefined ? {} : { recordFile }),
+    },
+  };
 }
 
 /** GET /__admin/coverage */
@@ -18,6 +31,7 @@ export function reset({ deps, session }: AdminContext): AdminReply {
   deps.coverage.clear(session);
   deps.stubs.clear(session);
   deps.store.reset(session === '*' ? undefined : session);
+  deps.sessions.remove(session === '*' ? undefined : session);
   return { status: 200, body: { reset: session } };
 }
 

@@ -7,6 +7,7 @@ import { checkAdminBody } from './check-admin-body.ts';
 
 /** POST /__admin/stubs: 201 with the stub, or 400 with the contract violations it would serve. */
 export function createStub({ deps, session, body }: AdminContext): AdminReply {
+  checkStubSize(body, deps.stubSizeBytes);
   const definition = checkAdminBody.stub(body);
   if (definition.delayMs !== undefined && definition.delayMs > deps.maxDelay) {
     throw new HttpError(
@@ -35,6 +36,7 @@ export function createStub({ deps, session, body }: AdminContext): AdminReply {
     violations,
   };
   deps.stubs.add(stub);
+  deps.sessions.touch(session);
   return { status: 201, body: stub };
 }
 
@@ -68,5 +70,22 @@ function foundStub(stub: Stub | undefined, id: string | undefined, session: stri
   throw new HttpError(
     'NOT_FOUND',
     `No stub has id ${id ?? ''} in session "${session}". Make sure the id comes from POST /__admin/stubs of the same session.`,
+  );
+}
+
+// A stub is kept for as long as the mock runs, and listed whole: its size is what bounds the
+// stubs' memory (650 stubs of 900 KB held 721 MB, and their listing was too long for one string).
+function checkStubSize(body: unknown, limit: number): void {
+  let size: number;
+  try {
+    const text = JSON.stringify(body) as string | undefined;
+    size = text === undefined ? 0 : Buffer.byteLength(text);
+  } catch {
+    size = Infinity; // nested too deeply to write out, so too deeply to list or journal
+  }
+  if (size <= limit) return;
+  throw new HttpError(
+    'PAYLOAD_TOO_LARGE',
+    `Failed to register the stub: ${Number.isFinite(size) ? `its definition is ${size} bytes of JSON` : 'its definition is nested too deeply'}, over the stub size limit of ${limit} bytes (--stub-size-limit). Make sure to send a smaller stub, or raise the limit.`,
   );
 }

@@ -27,7 +27,7 @@ export function buildParser(args: string[]): Argv {
     .options({
       spec: {
         type: 'string',
-        describe: 'OpenAPI 3.x document to serve (YAML or JSON)',
+        describe: 'OpenAPI 3.x, Swagger 2.0 or Postman collection to serve (YAML or JSON)',
         defaultDescription: 'the bundled openapi.yaml',
       },
       port: {
@@ -87,6 +87,27 @@ export function buildParser(args: string[]): Argv {
         describe: 'Interactions the journal keeps (oldest dropped first)',
         default: defaults.journalLimit.default,
       },
+      'session-limit': {
+        type: 'string',
+        describe:
+          'Sessions whose store, stubs and coverage are kept (least recently used evicted first)',
+        default: defaults.sessionLimit.default,
+      },
+      'stub-limit': {
+        type: 'string',
+        describe: 'Stubs registered over all sessions',
+        default: defaults.stubLimit.default,
+      },
+      'session-stub-limit': {
+        type: 'string',
+        describe: 'Stubs registered in one session',
+        default: defaults.sessionStubLimit.default,
+      },
+      'stub-size-limit': {
+        type: 'string',
+        describe: 'Largest stub definition, as JSON (bytes, or 64kb, 1mb)',
+        default: defaults.stubSizeLimit.default,
+      },
       'record-file': {
         type: 'string',
         describe: 'Append every interaction to this file as one JSON line',
@@ -135,7 +156,7 @@ export function toOptions(argv: Record<string, unknown>): MockServerOptions {
       .filter((token) => token !== '');
   }
   // Numbers arrive as typed, so that `--port abc` is reported as "abc", not as NaN.
-  for (const key of [...integerSettings, 'maxBody', 'delay']) {
+  for (const key of [...integerSettings, 'maxBody', 'stubSizeLimit', 'delay']) {
     const value = options[key];
     if (typeof value === 'string' && /^\d+$/.test(value)) options[key] = Number(value);
   }

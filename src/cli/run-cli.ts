@@ -19,6 +19,8 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) process.exit(1);
     stopping = true;
+    // close() is bounded (5 s); this is the backstop should anything in it ever wait longer.
+    setTimeout(() => process.exit(1), 10_000).unref();
     void server.close().then(() => process.exit(0));
   };
   process.on('SIGTERM', stop);

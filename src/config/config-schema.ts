@@ -32,6 +32,10 @@ export const configSchema = {
     watch: { type: 'boolean', default: false },
     storeLimit: { type: 'integer', minimum: 1, maximum: 10000000, default: 100000 },
     journalLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 10000 },
+    sessionLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 10000 },
+    stubLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 1000 },
+    sessionStubLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 200 },
+    stubSizeLimit: { type: ['string', 'integer'], default: '64kb' },
     recordFile: { type: 'string', minLength: 1 },
     adminToken: { type: 'string', minLength: 1 },
     adminPort: { type: 'integer', minimum: 0, maximum: 65535 },
@@ -42,7 +46,7 @@ export const configSchema = {
 
 /** Options of `startMockServer()`; each is also a CLI flag and a `PLANT_MOCK_*` env var. */
 export interface MockServerOptions {
-  /** Path of the OpenAPI 3.x document to serve (YAML or JSON). Default: the bundled Plant Store contract. */
+  /** Path of the OpenAPI 3.x, Swagger 2.0 or Postman collection document to serve (YAML or JSON). Default: the bundled Plant Store contract. */
   spec?: string;
   /** Port to listen on; 0 picks a free one. Default 4010. */
   port?: number;
@@ -72,6 +76,14 @@ export interface MockServerOptions {
   storeLimit?: number;
   /** Interactions the journal keeps, oldest dropped first. Default 10000. */
   journalLimit?: number;
+  /** Sessions whose store, stubs and coverage are kept; the least recently used is evicted past it. Default 10000. */
+  sessionLimit?: number;
+  /** Stubs registered over all sessions. Default 1000. */
+  stubLimit?: number;
+  /** Stubs registered in one session. Default 200. */
+  sessionStubLimit?: number;
+  /** Largest stub definition (its JSON), in bytes or as `64kb`. Default `64kb`. */
+  stubSizeLimit?: string | number;
   /** File that every interaction is appended to as one JSON line. */
   recordFile?: string;
   /** Bearer token that every `/__admin` endpoint but health then requires. */
@@ -101,6 +113,10 @@ export interface ResolvedConfig {
   watch: boolean;
   storeLimit: number;
   journalLimit: number;
+  sessionLimit: number;
+  stubLimit: number;
+  sessionStubLimit: number;
+  stubSizeBytes: number;
   recordFile: string | undefined;
   adminToken: string | undefined;
   adminPort: number | undefined;

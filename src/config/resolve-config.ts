@@ -39,7 +39,7 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     seed: settings.seed === undefined ? undefined : String(settings.seed),
     fixtures: settings.fixtures,
     tokens: settings.tokens,
-    maxBodyBytes: parseMaxBody(settings.maxBody),
+    maxBodyBytes: parseSize(settings.maxBody, 'maxBody'),
     cors: settings.cors,
     requestTimeout: settings.requestTimeout,
     delay: parseDelay(settings.delay, settings.maxDelay),
@@ -47,6 +47,10 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     watch: settings.watch,
     storeLimit: settings.storeLimit,
     journalLimit: settings.journalLimit,
+    sessionLimit: settings.sessionLimit,
+    stubLimit: settings.stubLimit,
+    sessionStubLimit: settings.sessionStubLimit,
+    stubSizeBytes: parseSize(settings.stubSizeLimit, 'stubSizeLimit'),
     recordFile: settings.recordFile,
     adminToken: settings.adminToken,
     adminPort: settings.adminPort,
@@ -65,11 +69,12 @@ function parseDelay(value: string | number, maxDelay: number): { min: number; ma
   return { min, max };
 }
 
-function parseMaxBody(value: string | number): number {
+function parseSize(value: string | number, name: 'maxBody' | 'stubSizeLimit'): number {
   const parsed = typeof value === 'number' ? value : bytes.parse(value);
   if (parsed === null || !Number.isInteger(parsed) || parsed < 1) {
+    const flag = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
     throw new ConfigError(
-      `Invalid setting maxBody (--max-body): "${String(value)}" is not a size. Make sure to give bytes or a size like 512kb or 1mb.`,
+      `Invalid setting ${name} (--${flag}): "${String(value)}" is not a size. Make sure to give bytes or a size like 512kb or 1mb.`,
     );
   }
   return parsed;

@@ -3,16 +3,14 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import mergeAllOf from '@stoplight/json-schema-merge-allof';
-import {
-  stripReadOnlyProperties,
-  stripWriteOnlyProperties,
-} from '@stoplight/prism-http/dist/utils/filterRequiredProperties.js';
+import * as O from 'fp-ts/lib/Option.js';
 import {
   compareDateTime,
   date_time,
   fmtDef,
-} from '@stoplight/prism-http/dist/validator/validators/dateTime.js';
-import * as O from 'fp-ts/lib/Option.js';
+  stripReadOnlyProperties,
+  stripWriteOnlyProperties,
+} from './prism-internals.ts';
 import { linearRegExpEngine } from './linear-regex.ts';
 import type { Violation } from './violation.ts';
 

@@ -6,6 +6,7 @@ export type SecurityScheme =
   | { kind: 'bearer'; name: string }
   | { kind: 'basic'; name: string }
   | { kind: 'apiKey'; name: string; in: 'header' | 'query' | 'cookie'; key: string }
+  | { kind: 'http'; name: string; scheme: string }
   | { kind: 'other'; name: string };
 
 /** One operation of the contract, compiled once at start-up. */
@@ -61,6 +62,10 @@ function toSecurityScheme(scheme: HttpSecurityScheme): SecurityScheme {
   }
   if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'basic') {
     return { kind: 'basic', name: scheme.key };
+  }
+  if (scheme.type === 'http') {
+    // Digest and other HTTP schemes: the Authorization header names the scheme.
+    return { kind: 'http', name: scheme.key, scheme: scheme.scheme };
   }
   if (scheme.type === 'apiKey') {
     return { kind: 'apiKey', name: scheme.key, in: scheme.in, key: scheme.name };

@@ -6,9 +6,9 @@ import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../errors.ts';
 import { checkContractPatterns } from './check-contract-patterns.ts';
 import { compileOperation, type ContractOperation } from './contract-operation.ts';
-import { readOperations } from './read-operations.ts';
+import { documentFormat, readOperations } from './read-operations.ts';
 
-/** An OpenAPI document ready to serve: its operations compiled once, at start-up. */
+/** A contract document ready to serve: its operations compiled once, at start-up. */
 export interface Contract {
   path: string;
   title: string;
@@ -19,7 +19,8 @@ export interface Contract {
 }
 
 /**
- * Reads, parses and compiles an OpenAPI 3.x document (YAML or JSON).
+ * Reads, parses and compiles an OpenAPI 3.x, Swagger 2.0 or Postman collection document (YAML
+ * or JSON).
  *
  * @example
  * const contract = await loadContract('openapi.yaml');
@@ -30,10 +31,11 @@ export async function loadContract(path: string): Promise<Contract> {
     throw new ConfigError(`Failed to read the spec ${path}: ${describe(cause)}`, { cause });
   });
   const document = parseDocument(path, text);
+  const format = documentFormat(document);
   const openapi = (document as { openapi?: unknown }).openapi;
-  if (typeof openapi !== 'string' || !openapi.startsWith('3.')) {
+  if (format === undefined || (format === 'openapi3' && !String(openapi).startsWith('3.'))) {
     throw new ConfigError(
-      `Failed to load the spec ${path}: it is not an OpenAPI 3.x document (no "openapi: 3.x" field). Make sure --spec names an OpenAPI 3.0 or 3.1 file.`,
+      `Failed to load the spec ${path}: it is not an OpenAPI 3.x document (no "openapi: 3.x" field), a Swagger 2.0 one or a Postman collection. Make sure --spec names an OpenAPI 3.0 or 3.1 file, a Swagger 2.0 file or a Postman collection (v2).`,
     );
   }
   const external = externalRef(document);
@@ -44,7 +46,7 @@ export async function loadContract(path: string): Promise<Contract> {
   }
   let resources: IHttpOperation[];
   try {
-    resources = await readOperations(document);
+    resources = await readOperations(document, format);
   } catch (cause) {
     throw new ConfigError(`Failed to load the spec ${path}: ${describe(cause)}`, { cause });
   }
@@ -52,10 +54,13 @@ export async function loadContract(path: string): Promise<Contract> {
     throw new ConfigError(`Failed to load the spec ${path}: it declares no operations.`);
   }
   checkContractPatterns(resources, path);
-  const info = (document as { info?: { title?: unknown; version?: unknown } }).info ?? {};
+  const info =
+    (document as { info?: { title?: unknown; name?: unknown; version?: unknown } }).info ?? {};
+  // A Postman collection names itself with `info.name`.
+  const title = format === 'postman' ? info.name : info.title;
   return {
     path,
-    title: typeof info.title === 'string' ? info.title : 'untitled',
+    title: typeof title === 'string' ? title : 'untitled',
     version: typeof info.version === 'string' ? info.version : '0.0.0',
     hash: createHash('sha256').update(text).digest('hex').slice(0, 12),
     operations: resources.map(compileOperation),

@@ -33,3 +33,23 @@ export function mediaTypeMatches(actual: string, declared: string): boolean {
   const [actualType, actualSubtype] = essenceOf(actual).split('/');
   return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
 }
+
+/**
+ * The `charset` parameter of a media type, lower-case and unquoted; undefined when it has none.
+ *
+ * @example
+ * charsetOf('application/json; charset="UTF-8"'); // 'utf-8'
+ */
+export function charsetOf(mediaType: string): string | undefined {
+  // Most requests carry no parameter at all: no need to look further.
+  if (!mediaType.includes(';')) return undefined;
+  for (const parameter of mediaType.split(';').slice(1)) {
+    const equals = parameter.indexOf('=');
+    if (equals === -1 || parameter.slice(0, equals).trim().toLowerCase() !== 'charset') continue;
+    const value = parameter.slice(equals + 1).trim();
+    return (
+      value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value
+    ).toLowerCase();
+  }
+  return undefined;
+}

@@ -1,26 +1,11 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
-import { createRequire } from 'node:module';
 import type { HttpMethod } from '@stoplight/types';
 import * as E from 'fp-ts/lib/Either.js';
+import { declaredResponse } from './choose-response.ts';
 import type { ContractOperation } from './contract-operation.ts';
-import { loadWithLinearRegex } from './prism-linear-regex.ts';
 import type { BigInteger } from './parse-json-body.ts';
+import { prismValidator } from './prism-internals.ts';
 import type { Violation } from './violation.ts';
-
-type PrismValidator = typeof import('@stoplight/prism-http/dist/validator/index.js');
-let prismValidator: PrismValidator | undefined;
-
-// Prism's validator is loaded the first time an operation needs it (most never do: see
-// compile-fast-path.ts), which keeps tens of megabytes out of a server that does not.
-function prism(): PrismValidator {
-  prismValidator ??= loadWithLinearRegex(
-    () =>
-      createRequire(import.meta.url)(
-        '@stoplight/prism-http/dist/validator/index.js',
-      ) as PrismValidator,
-  );
-  return prismValidator;
-}
 
 /** A request as the engine sees it: lower-case header names, a parsed body. */
 export interface EngineRequest {
@@ -37,6 +22,11 @@ export interface EngineResponse {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /**
+   * The media type the contract declares for the body, which labels it on the wire; undefined
+   * for the mock's own bodies (errors, stubs), which go out as JSON.
+   */
+  mediaType?: string;
 }
 
 /**
@@ -65,7 +55,7 @@ export function validateRequestWithPrism(
   operation: ContractOperation,
   request: EngineRequest,
 ): Violation[] {
-  const result = prism().validateInput({
+  const result = prismValidator().validateInput({
     resource: operation.resource,
     element: toPrismRequest(request),
   });
@@ -100,7 +90,7 @@ export function validateResponseWithPrism(
   operation: ContractOperation,
   response: EngineResponse,
 ): Violation[] {
-  const result = prism().validateOutput({
+  const result = prismValidator().validateOutput({
     resource: operation.resource,
     element: { statusCode: response.status, headers: response.headers, body: response.body },
   });
@@ -109,14 +99,14 @@ export function validateResponseWithPrism(
 
 /** The JSON schema of a declared response, or undefined when the status has no JSON body. */
 export function responseSchema(operation: ContractOperation, status: number): object | undefined {
-  const response = operation.resource.responses.find((r) => r.code === String(status));
+  const response = declaredResponse(operation, status);
   const content = response?.contents?.find((c) => /json/i.test(c.mediaType));
   return content?.schema;
 }
 
 /** Names of the examples declared for a response status. */
 export function exampleNames(operation: ContractOperation, status: number): string[] {
-  const response = operation.resource.responses.find((r) => r.code === String(status));
+  const response = declaredResponse(operation, status);
   return (response?.contents ?? []).flatMap((c) => (c.examples ?? []).map((e) => e.key));
 }
 

@@ -1,12 +1,6 @@
 import { createRequire } from 'node:module';
 import { linearRegExpEngine } from './linear-regex.ts';
-
-// Resolved from Prism's own module, in case npm gives it another copy of Ajv than ours.
-const prismRequire = createRequire(
-  createRequire(import.meta.url).resolve(
-    '@stoplight/prism-http/dist/validator/validators/utils.js',
-  ),
-);
+import { prismPrivatePaths } from './prism-internals.ts';
 
 type AjvClass = new (options?: { code?: object }) => object;
 type AjvModule = { default: AjvClass };
@@ -25,6 +19,10 @@ const ajvModules = ['ajv', 'ajv/dist/2019', 'ajv/dist/2020'];
  * const validator = loadWithLinearRegex(() => require('@stoplight/prism-http/dist/validator/index.js'));
  */
 export function loadWithLinearRegex<T>(load: () => T): T {
+  // Resolved from Prism's own module, in case npm gives it another copy of Ajv than ours.
+  const prismRequire = createRequire(
+    createRequire(import.meta.url).resolve(prismPrivatePaths.validatorUtils),
+  );
   const modules = ajvModules.map((name) => prismRequire(name) as AjvModule);
   const originals = modules.map((module) => module.default);
   modules.forEach((module, i) => {

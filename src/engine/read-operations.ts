@@ -3,27 +3,75 @@ import { bundleTarget, decycle } from '@stoplight/json';
 import { transformOas3Operations } from '@stoplight/http-spec/oas3/operation';
 import type { IHttpOperation } from '@stoplight/types';
 
+const require = createRequire(import.meta.url);
+
 // json-schema-ref-parser is CommonJS with `export =`.
-const RefParser = createRequire(import.meta.url)('@stoplight/json-schema-ref-parser') as new () => {
+const RefParser = require('@stoplight/json-schema-ref-parser') as new () => {
   dereference(schema: object, options: object): Promise<object>;
 };
 
+type Transform = (document: Record<string, unknown>) => unknown[];
+
+/** The kinds of document the mock serves, as Prism's `getHttpOperationsFromSpec` tells them apart. */
+export type DocumentFormat = 'openapi3' | 'swagger2' | 'postman';
+
 /**
- * The operations of an OpenAPI 3.x document in Prism's model, the same that Prism's
- * `getHttpOperationsFromSpec` gives (a test holds them equal), but from the OpenAPI 3
- * transformer alone: Swagger 2 and Postman support, which the mock does not offer, cost a fifth
- * of its start-up. References are resolved inside the document only; nothing is read or fetched.
+ * Which kind of document this is, or undefined when it is none the mock serves: the same tests
+ * as Prism's (a `swagger` field, an `openapi` field, an `item` array with an `info.name`).
+ *
+ * @example
+ * documentFormat({ swagger: '2.0', paths: {} }); // 'swagger2'
+ */
+export function documentFormat(document: object): DocumentFormat | undefined {
+  const fields = document as {
+    swagger?: unknown;
+    openapi?: unknown;
+    item?: unknown;
+    info?: unknown;
+  };
+  if (fields.swagger !== undefined) return 'swagger2';
+  if (fields.openapi !== undefined) return 'openapi3';
+  const name = (fields.info as { name?: unknown } | null | undefined)?.name;
+  if (Array.isArray(fields.item) && name !== undefined) return 'postman';
+  return undefined;
+}
+
+// Swagger 2 and Postman transformers are loaded only for such documents: loading them costs a
+// fifth of the start-up of a server that serves OpenAPI 3.
+function transformOf(format: DocumentFormat): Transform {
+  if (format === 'swagger2') {
+    return (
+      require('@stoplight/http-spec/oas2/operation') as { transformOas2Operations: Transform }
+    ).transformOas2Operations;
+  }
+  if (format === 'postman') {
+    return (
+      require('@stoplight/http-spec/postman/operation') as {
+        transformPostmanCollectionOperations: Transform;
+      }
+    ).transformPostmanCollectionOperations;
+  }
+  return transformOas3Operations;
+}
+
+/**
+ * The operations of an OpenAPI 3.x, Swagger 2.0 or Postman collection document in Prism's model,
+ * the same that Prism's `getHttpOperationsFromSpec` gives (a test holds them equal). References
+ * are resolved inside the document only; nothing is read or fetched.
  *
  * @example
  * const operations = await readOperations(parse(await readFile('openapi.yaml', 'utf8')));
  * operations[0].iid; // 'createPlant'
  */
-export async function readOperations(document: object): Promise<IHttpOperation[]> {
+export async function readOperations(
+  document: object,
+  format: DocumentFormat = documentFormat(document) ?? 'openapi3',
+): Promise<IHttpOperation[]> {
   const resolved = decycle(
     await new RefParser().dereference(document, { resolve: { file: false, http: false } }),
   ) as Record<string, unknown>;
   // http-spec brings its own copy of @stoplight/types: the same shapes, other enum objects.
-  const operations = transformOas3Operations(resolved) as unknown as IHttpOperation[];
+  const operations = transformOf(format)(resolved) as unknown as IHttpOperation[];
   // Each operation carries what its schemas still refer to (cycles) under `__bundled__`.
   return operations.map((operation) => {
     const document: Record<string, unknown> = { ...resolved, __target__: operation };

@@ -14,19 +14,27 @@ export const allSessions = '*';
  * journal.add(interaction.id, interaction.session, JSON.stringify(interaction));
  * journal.list('default'); // oldest first
  */
-export function createJournal(limit: number) {
+export function createJournal(
+  limit: number,
+  /** Whether a session still has state; drops of others count only toward the total. */
+  tracks: (session: string) => boolean = () => true,
+) {
   const texts = createByteRing(limit);
   // Beside each text, in the ring's slot for it: its id and its session.
   const ids = new Float64Array(limit);
   const sessions = new Array<string>(limit);
   let nextId = 1;
   const dropped = new Map<string, number>();
+  // Entries dropped from sessions evicted by the session limit (see createSessionTable): a count
+  // per evicted session would grow with every session ever seen.
+  let droppedOfEvicted = 0;
 
   const slotOf = (index: number): number => texts.slotAt(index);
 
   function dropOldest(): void {
     const session = sessions[slotOf(0)] as string;
-    dropped.set(session, (dropped.get(session) ?? 0) + 1);
+    if (tracks(session)) dropped.set(session, (dropped.get(session) ?? 0) + 1);
+    else droppedOfEvicted++;
     texts.shift();
   }
 
@@ -66,9 +74,14 @@ export function createJournal(limit: number) {
     },
     dropped(session: string): number {
       if (session !== allSessions) return dropped.get(session) ?? 0;
-      let total = 0;
+      let total = droppedOfEvicted;
       for (const count of dropped.values()) total += count;
       return total;
+    },
+    /** Forgets the session's drop count (the session was evicted); the total keeps it. */
+    forget(session: string): void {
+      droppedOfEvicted += dropped.get(session) ?? 0;
+      dropped.delete(session);
     },
     clear(session: string): void {
       const others =
@@ -84,8 +97,10 @@ export function createJournal(limit: number) {
       texts.clear();
       sessions.fill('');
       for (const entry of others) push(entry.id, entry.session, entry.text);
-      if (session === allSessions) dropped.clear();
-      else dropped.delete(session);
+      if (session === allSessions) {
+        dropped.clear();
+        droppedOfEvicted = 0;
+      } else dropped.delete(session);
     },
     get size(): number {
       return texts.size;

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { fakeBody } from '../engine/fake-body.ts';
+import { chooseResponse } from '../engine/choose-response.ts';
 import { responseSchema } from '../engine/prism-engine.ts';
+import { HttpError } from '../errors.ts';
 import {
   jsonHeaders,
   type ModeAnswer,
@@ -19,7 +21,11 @@ import {
 export function createDynamicMode(): ResponseMode {
   return {
     async respond({ operation, request, status, seed }: ModeRequest): Promise<ModeAnswer> {
-      const schema = responseSchema(operation, status);
+      const chosen = chooseResponse(operation, status, request.headers.accept);
+      if (!chosen.ok && chosen.status === 406) throw new HttpError('NOT_ACCEPTABLE', chosen.reason);
+      const content = chosen.ok ? chosen.content : undefined;
+      const schema = chosen.ok ? content?.schema : responseSchema(operation, status);
+      const mediaType = chosen.ok ? chosen.mediaType : undefined;
       const body =
         schema === undefined
           ? undefined
@@ -30,7 +36,10 @@ export function createDynamicMode(): ResponseMode {
                 : seedFor(seed, operation.operationId, status, request.body),
             );
       return {
-        response: { status, headers: { ...jsonHeaders }, body },
+        response:
+          mediaType === undefined
+            ? { status, headers: { ...jsonHeaders }, body }
+            : { status, headers: { 'content-type': mediaType }, body, mediaType },
         source: 'generated',
       };
     },

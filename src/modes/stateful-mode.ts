@@ -1,4 +1,6 @@
 import { HttpError } from '../errors.ts';
+import { declaredResponse } from '../engine/choose-response.ts';
+import { isJsonMediaType } from '../engine/media-type.ts';
 import { responseSchema } from '../engine/prism-engine.ts';
 import { schemaProperties } from '../engine/schema-properties.ts';
 import type { RecordStore } from '../store/record-store.ts';
@@ -40,7 +42,7 @@ export function createStatefulMode(store: RecordStore, fallback: ResponseMode): 
           ? fields
           : Object.fromEntries(Object.entries(fields).filter(([name]) => properties.has(name)));
       return Promise.resolve({
-        response: { status, headers: { ...jsonHeaders }, body },
+        response: labelled(operation, status, body),
         source: 'stateful',
       });
     },
@@ -50,4 +52,14 @@ export function createStatefulMode(store: RecordStore, fallback: ResponseMode): 
 // An id past 2^53 as it was sent, not as a JavaScript number rounds it.
 function exactIdOf(request: ModeRequest['request']): bigint | undefined {
   return request.bigIntegers?.find((b) => b.path.length === 1 && b.path[0] === 'id')?.exact;
+}
+
+// Labelled with the JSON media type the contract declares for the status, as the other modes.
+function labelled(operation: ModeRequest['operation'], status: number, body: unknown) {
+  const mediaType = declaredResponse(operation, status)?.contents?.find((c) =>
+    isJsonMediaType(c.mediaType),
+  )?.mediaType;
+  return mediaType === undefined
+    ? { status, headers: { ...jsonHeaders }, body }
+    : { status, headers: { 'content-type': mediaType }, body, mediaType };
 }

@@ -1,12 +1,9 @@
 import { HttpError } from '../errors.ts';
 import { exampleNames } from '../engine/prism-engine.ts';
 import { staticSample } from '../engine/static-sample.ts';
-import {
-  jsonHeaders,
-  type ModeAnswer,
-  type ModeRequest,
-  type ResponseMode,
-} from './response-mode.ts';
+import { declaredResponse } from '../engine/choose-response.ts';
+import type { ContractOperation } from '../engine/contract-operation.ts';
+import { type ModeAnswer, type ModeRequest, type ResponseMode } from './response-mode.ts';
 
 /**
  * Answers with the named example, else the first example, else Prism's deterministic sample.
@@ -17,7 +14,7 @@ import {
  */
 export function createStaticMode(): ResponseMode {
   return {
-    respond({ operation, status, exampleKey }: ModeRequest): Promise<ModeAnswer> {
+    respond({ operation, request, status, exampleKey }: ModeRequest): Promise<ModeAnswer> {
       const names = exampleNames(operation, status);
       if (exampleKey !== undefined && !names.includes(exampleKey)) {
         const available = names.length > 0 ? `available: ${names.join(', ')}` : 'it declares none';
@@ -26,8 +23,15 @@ export function createStaticMode(): ResponseMode {
           `Failed to read the mock controls: ${operation.operationId} has no example "${exampleKey}" for status ${status} (${available}). Make sure to name a declared example.`,
         );
       }
-      const choice = exampleKey === undefined ? { status } : { status, exampleKey };
+      const accept = request.headers.accept;
+      const choice = exampleKey === undefined ? { status, accept } : { status, exampleKey, accept };
       const result = staticSample(operation, choice);
+      if (!result.ok && result.status === 406) {
+        throw new HttpError(
+          'NOT_ACCEPTABLE',
+          `${result.reason}: ${operation.operationId} declares its ${status} response as ${mediaTypesOf(operation, status)}. Make sure the Accept header allows one of them.`,
+        );
+      }
       if (!result.ok) {
         throw new HttpError(
           'INVALID_CONTROL',
@@ -36,9 +40,13 @@ export function createStaticMode(): ResponseMode {
       }
       const used = exampleKey ?? names[0];
       return Promise.resolve({
-        response: { ...result.response, headers: { ...jsonHeaders } },
+        response: { ...result.response, headers: { ...result.response.headers } },
         source: used === undefined ? 'sample' : `example:${used}`,
       });
     },
   };
+}
+
+function mediaTypesOf(operation: ContractOperation, status: number): string {
+  return (declaredResponse(operation, status)?.contents ?? []).map((c) => c.mediaType).join(', ');
 }

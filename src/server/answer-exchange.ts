@@ -1,3 +1,4 @@
+import { isJsonMediaType } from '../engine/media-type.ts';
 import type { Exchange } from './exchange.ts';
 import { flattenHeaders } from './flatten-headers.ts';
 import { jsonContentType } from './send-json.ts';
@@ -37,29 +38,37 @@ export interface SentHeaders {
   own: Map<string, string> | undefined;
   /** Set when a body went out. */
   contentLength: string | undefined;
+  /** The body's label: the contract's media type for it, else JSON. */
+  contentType: string;
 }
 
 /**
- * Sends a mock request's answer as JSON, in one `writeHead` with the exchange's preset headers
- * (the answer's own headers win over them), and keeps what was sent on the exchange for the
- * journal. `undefined` sends no body; 204 and 304 answers never carry one, nor its headers.
+ * Sends a mock request's answer, in one `writeHead` with the exchange's preset headers (the
+ * answer's own headers win over them), and keeps what was sent on the exchange for the journal.
+ * The body goes out as JSON, or in `mediaType` when the contract declares one: a string as it
+ * is, anything else as JSON. `undefined` sends no body; 204 and 304 answers never carry one, nor
+ * its headers.
  *
  * @example
  * answerExchange(exchange, 200, {}, { name: 'Monstera' });
+ * answerExchange(exchange, 200, {}, 'pong', 'text/plain');
  */
 export function answerExchange(
   exchange: Exchange,
   status: number,
   headers: Readonly<Record<string, string>>,
   body: unknown,
+  mediaType?: string,
 ): void {
+  const asText = mediaType !== undefined && !isJsonMediaType(mediaType) && typeof body === 'string';
   sendAnswer(
     exchange,
     status,
     headers,
     body,
-    body === undefined ? undefined : JSON.stringify(body),
-    true,
+    body === undefined ? undefined : asText ? body : JSON.stringify(body),
+    !asText,
+    mediaType ?? jsonContentType,
   );
 }
 
@@ -76,7 +85,7 @@ export function answerExchangeText(
   text: string,
   body: unknown,
 ): void {
-  sendAnswer(exchange, status, {}, body, text, false);
+  sendAnswer(exchange, status, {}, body, text, false, jsonContentType);
 }
 
 // `isJson`: the text is the body's JSON, which the journal can take as it is.
@@ -87,12 +96,14 @@ function sendAnswer(
   body: unknown,
   text: string | undefined,
   isJson: boolean,
+  contentType: string,
 ): void {
   const withBody = text !== undefined && status !== 204 && status !== 304;
   const sent: SentHeaders = {
     preset: exchange.preset,
     own: ownHeaders(headers),
     contentLength: withBody ? String(Buffer.byteLength(text)) : undefined,
+    contentType,
   };
   exchange.sent =
     isJson && text !== undefined
@@ -114,7 +125,12 @@ function ownHeaders(headers: Readonly<Record<string, string>>): Map<string, stri
   return own;
 }
 
-function flatList({ preset: { flat: preset }, own, contentLength }: SentHeaders): string[] {
+function flatList({
+  preset: { flat: preset },
+  own,
+  contentLength,
+  contentType,
+}: SentHeaders): string[] {
   const list: string[] = [];
   for (let i = 0; i < preset.length; i += 2) {
     if (own?.has(preset[i] as string) !== true)
@@ -122,7 +138,7 @@ function flatList({ preset: { flat: preset }, own, contentLength }: SentHeaders)
   }
   if (own !== undefined) for (const [name, value] of own) list.push(name, value);
   if (contentLength !== undefined)
-    list.push('content-type', jsonContentType, 'content-length', contentLength);
+    list.push('content-type', contentType, 'content-length', contentLength);
   return list;
 }
 
@@ -147,6 +163,6 @@ export function sentHeadersJson(exchange: Exchange): string {
   }
   const { members } = headers.preset;
   if (headers.contentLength === undefined) return `{${members}}`;
-  const labels = `"content-type":${JSON.stringify(jsonContentType)},"content-length":"${headers.contentLength}"`;
+  const labels = `"content-type":${JSON.stringify(headers.contentType)},"content-length":"${headers.contentLength}"`;
   return `{${members === '' ? labels : `${members},${labels}`}}`;
 }

@@ -1,7 +1,9 @@
 import type { Mode } from '../config/config-schema.ts';
 import type { MockControls } from '../controls/parse-controls.ts';
+import { declaredResponse, successStatus } from '../engine/choose-response.ts';
 import type { ContractOperation } from '../engine/contract-operation.ts';
-import { errorBody } from '../engine/error-body.ts';
+import { errorBody, shapedErrorBody } from '../engine/error-body.ts';
+import { staticSample } from '../engine/static-sample.ts';
 import type { EngineRequest } from '../engine/prism-engine.ts';
 import { formatViolations, type Violation } from '../engine/violation.ts';
 import { HttpError } from '../errors.ts';
@@ -30,13 +32,13 @@ export async function answerRequest(
     return errorAnswer(operation, invalidRequestStatus(operation), message, 'validation-error');
   }
   const status = controls.status ?? successStatus(operation);
-  if (controls.status !== undefined && !operation.statuses.includes(controls.status)) {
+  if (controls.status !== undefined && declaredResponse(operation, controls.status) === undefined) {
     throw new HttpError(
       'INVALID_CONTROL',
-      `Failed to read the mock controls: code=${controls.status} is not declared for ${operation.operationId} (declared: ${operation.statuses.join(', ')}). Make sure to ask for a declared status.`,
+      `Failed to read the mock controls: code=${controls.status} is not declared for ${operation.operationId} (declared: ${operation.resource.responses.map((r) => r.code).join(', ')}). Make sure to ask for a declared status.`,
     );
   }
-  if (status >= 400 && controls.exampleKey === undefined) {
+  if (status >= 400 && controls.status !== undefined && controls.exampleKey === undefined) {
     const why =
       requestViolations.length > 0
         ? `the request has these violations: ${formatViolations(requestViolations)}`
@@ -67,7 +69,11 @@ export async function answerRequest(
   return deps.modes[deps.mode].respond(modeRequest);
 }
 
-/** An error answer in the shape the contract gives that status. */
+/**
+ * An error answer in the shape the contract gives that status, carrying the message; where that
+ * shape has no field for it, the contract's own answer for the status (its example, else a sample
+ * of its schema); `{error, message}` where the contract declares nothing for it.
+ */
 export function errorAnswer(
   operation: ContractOperation | undefined,
   status: number,
@@ -75,6 +81,17 @@ export function errorAnswer(
   source: string,
   headers: Readonly<Record<string, string>> = {},
 ): ModeAnswer {
+  if (
+    operation !== undefined &&
+    shapedErrorBody(operation, status, message) === undefined &&
+    (declaredResponse(operation, status)?.contents ?? []).length > 0
+  ) {
+    const declared = staticSample(operation, { status });
+    if (declared.ok && declared.response.body !== undefined) {
+      const { response } = declared;
+      return { response: { ...response, headers: { ...response.headers, ...headers } }, source };
+    }
+  }
   return {
     response: {
       status,
@@ -83,10 +100,6 @@ export function errorAnswer(
     },
     source,
   };
-}
-
-function successStatus(operation: ContractOperation): number {
-  return operation.statuses.find((s) => s >= 200 && s < 300) ?? operation.statuses[0] ?? 200;
 }
 
 function invalidRequestStatus(operation: ContractOperation): number {

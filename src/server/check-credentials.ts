@@ -68,11 +68,19 @@ function problemWith(
       return undefined;
     }
     case 'basic':
-      return /^Basic\s+\S+$/i.test(authorization)
+      return isBasicCredential(authorization)
         ? undefined
         : {
             challenge: 'Basic realm="plant-store-mock"',
-            message: 'Missing credentials: send "Authorization: Basic <credentials>".',
+            message:
+              'Missing credentials: send "Authorization: Basic <credentials>", the credentials being base64 of "user:password".',
+          };
+    case 'http':
+      return hasSchemeCredentials(authorization, scheme.scheme)
+        ? undefined
+        : {
+            challenge: `${capitalized(scheme.scheme)} realm="plant-store-mock"`,
+            message: `Missing credentials: send "Authorization: ${capitalized(scheme.scheme)} <credentials>".`,
           };
     case 'apiKey': {
       const present =
@@ -97,6 +105,25 @@ function problemWith(
             message: 'Missing credentials: send the header "Authorization: Bearer <token>".',
           };
   }
+}
+
+// As Prism checks it: base64 of `user:password`.
+function isBasicCredential(authorization: string): boolean {
+  const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})$/i.exec(authorization);
+  return match?.[1] !== undefined && Buffer.from(match[1], 'base64').toString('utf8').includes(':');
+}
+
+// Digest credentials must carry the parameters Prism looks for; other schemes just their name.
+function hasSchemeCredentials(authorization: string, scheme: string): boolean {
+  const [name = '', ...rest] = authorization.split(' ');
+  if (name.toLowerCase() !== scheme.toLowerCase() || rest.length === 0) return false;
+  if (scheme.toLowerCase() !== 'digest') return true;
+  const info = rest.join('');
+  return ['username=', 'realm=', 'nonce=', 'uri=', 'response='].every((p) => info.includes(p));
+}
+
+function capitalized(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
 function escape(text: string): string {

@@ -55,6 +55,7 @@ function adminDepsOf(deps: AppDeps): AdminDeps {
     mode: deps.config.mode,
     adminToken: deps.config.adminToken,
     maxDelay: deps.config.maxDelay,
+    stubSizeBytes: deps.config.stubSizeBytes,
   };
 }
 
@@ -67,7 +68,12 @@ function baseApp({ config, logger }: AppDeps): Express {
     res.set('x-content-type-options', 'nosniff');
     next();
   });
-  app.use(logAdminRequests(createRequestLog(logger, config.mode)));
+  app.use(
+    logAdminRequests(
+      createRequestLog(logger, config.mode),
+      createRequestLog(logger, config.mode, 'debug'),
+    ),
+  );
   if (config.cors) app.use(corsPolicy());
   return app;
 }

@@ -15,7 +15,10 @@ import { createMockHandler } from './mock-handler.ts';
 import { createRequestLog } from './log-requests.ts';
 import { createMockLane } from './mock-lane.ts';
 
-export interface AppDeps extends Omit<AdminDeps, 'mode' | 'adminToken' | 'maxDelay'> {
+export interface AppDeps extends Omit<
+  AdminDeps,
+  'mode' | 'adminToken' | 'maxDelay' | 'stubSizeBytes'
+> {
   config: ResolvedConfig;
   logger: Logger;
   recordFile: RecordFile | undefined;
@@ -61,6 +64,9 @@ export function createApp(deps: AppDeps): RequestListener {
     logRequest: createRequestLog(logger, config.mode),
     handle,
     recorder,
+    touchSession: (session) => {
+      deps.sessions.touch(session);
+    },
   });
   // Express and the admin API load with the first /__admin request: the mock serves without them.
   let admin: Promise<Express> | undefined;

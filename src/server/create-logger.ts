@@ -1,7 +1,9 @@
+import { openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import type { ResolvedConfig } from '../config/config-schema.ts';
+import { boundedOutput, type BoundedOutput } from './bounded-output.ts';
 
 /** Log lines held for a stdout that is read more slowly than the mock writes. */
 const maxBufferedLogBytes = 4 * 1024 * 1024;
@@ -15,13 +17,16 @@ export const loggerName = 'plant-store-mock';
 
 // The JSON loggers made here, and where each writes (see jsonDestinationOf).
 const jsonDestinations = new WeakMap<Logger, DestinationStream>();
+// Every logger made here, and its output (see closeLogOutput).
+const outputs = new WeakMap<Logger, BoundedOutput>();
 
 /**
  * The server's pino logger: one JSON line per event, or human-readable lines with `pretty`.
  * Lines are written without blocking; when stdout is read more slowly than the mock writes, up to
  * 4 MiB wait, and lines past that are dropped and counted on stderr. (Blocking writes stalled every
  * request for 100 ms at a time in the soak, and an unbounded buffer grew the heap by 100 MB.)
- * Close the server, which flushes, before the process exits.
+ * Close the server, which flushes within its grace period (see closeLogOutput), before the
+ * process exits.
  *
  * @example
  * createLogger({ logLevel: 'info', logFormat: 'pretty' }).info('hello');
@@ -32,33 +37,59 @@ export function createLogger(
   dest: number | string = 1,
 ): Logger {
   const options = { name: loggerName, level: config.logLevel };
-  if (config.logFormat === 'pretty') {
-    return pino(
-      options,
-      prettyStream()({ colorize: false, sync: true, ignore: 'pid,hostname', destination: dest }),
-    );
-  }
-  const destination = pino.destination({
-    dest,
-    sync: false,
-    maxLength: maxBufferedLogBytes,
-    minLength: logChunkBytes,
-    periodicFlush: logFlushIntervalMs,
-  });
-  let dropped = 0;
   let reportedAt = 0;
-  destination.on('drop', () => {
-    dropped++;
-    const now = Date.now();
-    if (now - reportedAt < dropReportIntervalMs) return;
-    reportedAt = now;
-    process.stderr.write(
-      `plant-store-mock: ${dropped} log lines dropped so far: stdout is read more slowly than the mock logs. Make sure its reader keeps up, or log less with --log-level warn.\n`,
-    );
-  });
-  const logger = pino(options, destination);
-  jsonDestinations.set(logger, destination);
+  const output = boundedOutput(
+    // Opening process.stdout makes a pipe non-blocking: a write that a stalled reader cannot take
+    // then fails with EAGAIN and is retried later, instead of sleeping in a libuv thread that Node
+    // waits for at exit (a mock on a pipe nobody read never exited).
+    dest === 1 ? process.stdout.fd : typeof dest === 'number' ? dest : openSync(dest, 'a'),
+    maxBufferedLogBytes,
+    (dropped) => {
+      const now = Date.now();
+      if (now - reportedAt < dropReportIntervalMs) return;
+      reportedAt = now;
+      process.stderr.write(
+        `plant-store-mock: ${dropped} log lines dropped so far: stdout is read more slowly than the mock logs. Make sure its reader keeps up, or log less with --log-level warn.\n`,
+      );
+    },
+    (error) => {
+      process.stderr.write(`plant-store-mock: failed to write the log: ${error.message}\n`);
+    },
+    { minLength: logChunkBytes, periodicFlush: logFlushIntervalMs },
+  );
+  if (config.logFormat === 'pretty') {
+    const pretty = prettyFactory()({ colorize: false, ignore: 'pid,hostname' });
+    const logger = pino(options, {
+      write: (line: string) => {
+        output.write(pretty(line));
+      },
+    });
+    outputs.set(logger, output);
+    return logger;
+  }
+  const logger = pino(options, output.stream);
+  outputs.set(logger, output);
+  jsonDestinations.set(logger, output.stream);
   return logger;
+}
+
+/**
+ * Writes what the logger's output still holds, within `timeoutMs`; past that the rest is dropped
+ * and counted on stderr (if stderr takes it), so that a stalled stdout cannot hold the process.
+ * Resolves at once for a logger createLogger did not make.
+ *
+ * @example
+ * await closeLogOutput(logger, 1_000);
+ */
+export async function closeLogOutput(logger: Logger, timeoutMs: number): Promise<void> {
+  const output = outputs.get(logger);
+  if (output === undefined) return;
+  const { droppedLines } = output.status();
+  const unwritten = await output.close(timeoutMs);
+  if (unwritten === 0) return;
+  process.stderr.write(
+    `plant-store-mock: stopped with ${unwritten} bytes of log lines unwritten after ${Math.round(timeoutMs)} ms (and ${droppedLines} lines dropped before): stdout was not being read. They were dropped.\n`,
+  );
 }
 
 /**
@@ -73,6 +104,6 @@ export function jsonDestinationOf(logger: Logger): DestinationStream | undefined
 }
 
 // Loaded only for `--log-format pretty`.
-function prettyStream(): typeof PinoPretty {
-  return createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
+function prettyFactory(): typeof PinoPretty.prettyFactory {
+  return (createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty).prettyFactory;
 }

@@ -17,14 +17,15 @@ export interface RequestLine {
   source: string;
 }
 
-/** Writes the log line of one answered request (at info). */
+/** Writes the log line of one answered request. */
 export type RequestLog = (line: RequestLine) => void;
 
-const infoLevel = 30;
+/** The levels a request line can be written at: info, or debug for the noise of health checks. */
+export type RequestLogLevel = 'info' | 'debug';
 
 /**
  * The request log: one line per answered request with method, path, status, duration (ms, to the
- * microsecond), mode, operation and source. On the JSON logger of createLogger the line is
+ * microsecond), mode, operation and source, at `level` (info unless told). On the JSON logger of createLogger the line is
  * written straight to its destination, in the very form pino gives it (a test holds the two
  * equal): pino's generic serializer cost a third of the mock's per-request budget beside the
  * journal. Any other logger (pretty, or one a caller made) goes through pino.
@@ -33,13 +34,17 @@ const infoLevel = 30;
  * const logRequest = createRequestLog(logger, 'stateful');
  * logRequest({ method: 'POST', path: '/plants', status: 200, started, operationId: 'createPlant', source: 'stateful' });
  */
-export function createRequestLog(logger: Logger, mode: Mode): RequestLog {
+export function createRequestLog(
+  logger: Logger,
+  mode: Mode,
+  level: RequestLogLevel = 'info',
+): RequestLog {
   const destination = jsonDestinationOf(logger);
   if (destination === undefined) {
     const child = logger.child({ mode });
     return (line) => {
-      if (!child.isLevelEnabled('info')) return;
-      child.info(
+      if (!child.isLevelEnabled(level)) return;
+      child[level](
         {
           method: line.method,
           path: line.path,
@@ -54,23 +59,35 @@ export function createRequestLog(logger: Logger, mode: Mode): RequestLog {
   }
   // pino's base fields and the child's binding, in pino's order.
   const bindings = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"name":${JSON.stringify(loggerName)},"mode":${JSON.stringify(mode)}`;
+  const levelValue = logger.levels.values[level];
   return (line) => {
-    if (!logger.isLevelEnabled('info')) return;
+    if (!logger.isLevelEnabled(level)) return;
     destination.write(
-      `{"level":${infoLevel},"time":${Date.now()}${bindings},"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)},"status":${line.status},"durationMs":${durationSince(line.started)},"operationId":${line.operationId === null ? 'null' : JSON.stringify(line.operationId)},"source":${JSON.stringify(line.source)},"msg":"request"}\n`,
+      `{"level":${levelValue},"time":${Date.now()}${bindings},"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)},"status":${line.status},"durationMs":${durationSince(line.started)},"operationId":${line.operationId === null ? 'null' : JSON.stringify(line.operationId)},"source":${JSON.stringify(line.source)},"msg":"request"}\n`,
     );
   };
 }
 
-/** The Express middleware that logs every admin request the same way. */
-export function logAdminRequests(logRequest: RequestLog) {
+/**
+ * The Express middleware that logs every admin request the same way, with its whole path
+ * (`/__admin/...`), and answered health checks at debug: a container's healthcheck polls every
+ * few seconds, and would bury the traffic under its lines.
+ *
+ * @example
+ * app.use(logAdminRequests(createRequestLog(logger, mode), createRequestLog(logger, mode, 'debug')));
+ */
+export function logAdminRequests(logRequest: RequestLog, logHealthCheck: RequestLog) {
   return function logAdminRequest(req: Request, res: Response, next: NextFunction): void {
     const started = performance.now();
+    // Read now: a mounted router cuts its mount path out of req.url (and req.path) while it runs.
+    const path = req.path;
     res.on('finish', () => {
       const error = res.locals.error as HttpError | undefined;
-      logRequest({
+      const log =
+        res.statusCode < 400 && isHealthCheck(req.method, path) ? logHealthCheck : logRequest;
+      log({
         method: req.method,
-        path: req.path,
+        path,
         status: res.statusCode,
         started,
         operationId: null,
@@ -79,4 +96,9 @@ export function logAdminRequests(logRequest: RequestLog) {
     });
     next();
   };
+}
+
+// As Express routes it: case-insensitive, with or without a trailing slash.
+function isHealthCheck(method: string, path: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && /^\/__admin\/health\/?$/i.test(path);
 }

@@ -21,6 +21,7 @@ import { checkCredentials } from './check-credentials.ts';
 import { flattenHeaders } from './flatten-headers.ts';
 import { readBody } from './read-body.ts';
 import { routeViolation } from './route-violation.ts';
+import { sessionHeaderOf, sessionNameProblem } from './session-of.ts';
 import type { Exchange } from './exchange.ts';
 import { answerExchange } from './answer-exchange.ts';
 
@@ -61,6 +62,8 @@ export interface Outcome extends ModeAnswer {
 export function createMockHandler(deps: MockHandlerDeps) {
   return async function handleMockRequest(exchange: Exchange): Promise<void> {
     const { req, res, method, path, query, session } = exchange;
+    const sessionProblem = sessionNameProblem(sessionHeaderOf(req.headers));
+    if (sessionProblem !== undefined) throw new HttpError('INVALID_CONTROL', sessionProblem);
     const route = deps.contract.route(method, path);
     const operation = route.kind === 'matched' ? route.operation : undefined;
     const read = readBody(operation, req.headers['content-type'], exchange.body);
@@ -154,7 +157,8 @@ export function createMockHandler(deps: MockHandlerDeps) {
       applyFault(fault, exchange, deps.maxDelay);
       return;
     }
-    answerExchange(exchange, answer.response.status, answer.response.headers, answer.response.body);
+    const { response } = answer;
+    answerExchange(exchange, response.status, response.headers, response.body, response.mediaType);
   };
 }
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import type { Recorder } from '../journal/record-interactions.ts';
 import { answerExchange, presetHeaders } from './answer-exchange.ts';
+import { checkCharset } from './check-charset.ts';
 import { corsPolicy, isBrowserRequest, withoutOriginHeaders } from './cors-policy.ts';
 import { openExchange, type Exchange, type RequestTarget } from './exchange.ts';
 import { errorBodyOf, toHttpError } from './handle-errors.ts';
@@ -16,20 +17,30 @@ export interface MockLaneDeps {
   /** The request pipeline; it answers, or throws an HttpError for the lane to answer. */
   handle: (exchange: Exchange) => Promise<void>;
   recorder: Recorder;
+  /** Marks the request's session as used (see createSessionTable). */
+  touchSession: (session: string) => void;
 }
 
 /**
  * Serves mock traffic (everything outside `/__admin`) straight on node:http: the mock's hot
  * path, so it skips Express's router and its request and response decorations. In order: the
  * nosniff header, CORS (a preflight ends there), the journal, the raw body (gzip, deflate and br
- * inflated; 413 past --max-body), the pipeline, and an `Error`-shaped answer for anything the
- * pipeline refuses or fails at. Every answer gets one log line.
+ * inflated; 413 past --max-body; 415 for a charset other than UTF-8), the pipeline, and an
+ * `Error`-shaped answer for anything the pipeline refuses or fails at. Every answer gets one log
+ * line.
  *
  * @example
  * const lane = createMockLane({ config, logger, logRequest, handle, recorder });
  * http.createServer(lane).listen(0, '127.0.0.1');
  */
-export function createMockLane({ config, logger, logRequest, handle, recorder }: MockLaneDeps) {
+export function createMockLane({
+  config,
+  logger,
+  logRequest,
+  handle,
+  recorder,
+  touchSession,
+}: MockLaneDeps) {
   const readRawBody = createBodyReader(config.maxBodyBytes);
   const applyCors = config.cors ? corsPolicy() : undefined;
   const nosniff = ['x-content-type-options', 'nosniff'] as const;
@@ -58,6 +69,16 @@ export function createMockLane({ config, logger, logRequest, handle, recorder }:
         return;
       }
       exchange.body = body;
+      // Like an encoding it cannot inflate, a charset it cannot decode is refused before the
+      // pipeline; read first all the same, for the journal to show what was sent.
+      if (body !== undefined && body.length > 0) {
+        try {
+          checkCharset(req.headers['content-type']);
+        } catch (refusal) {
+          fail(exchange, refusal);
+          return;
+        }
+      }
       handle(exchange).catch((failure: unknown) => {
         fail(exchange, failure);
       });
@@ -71,6 +92,7 @@ export function createMockLane({ config, logger, logRequest, handle, recorder }:
   ): void {
     const browser = applyCors !== undefined && isBrowserRequest(req);
     const exchange = openExchange(req, res, performance.now(), browser ? noPreset : preset, target);
+    touchSession(exchange.session);
     // One listener for both: the journal records every admitted request, the log every answer.
     res.once('close', () => {
       recorder.record(exchange);

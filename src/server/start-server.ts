@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockServerOptions, ResolvedConfig } from '../config/config-schema.ts';
+import { memoryBound } from '../config/memory-model.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
 import { createLiveContract } from '../engine/live-contract.ts';
 import { loadContract } from '../engine/load-contract.ts';
@@ -14,9 +15,10 @@ import { loadFixtures } from '../store/load-fixtures.ts';
 import { createMemoryStore } from '../store/record-store.ts';
 import { createStubRegistry } from '../stubs/stub-registry.ts';
 import { createApp, type AppDeps } from './create-app.ts';
-import { createLogger } from './create-logger.ts';
+import { closeLogOutput, createLogger } from './create-logger.ts';
 import { fixtureCheck } from './fixture-check.ts';
 import { reloadOnChange } from './reload-on-change.ts';
+import { createSessionTable } from './session-table.ts';
 
 // Required, not imported: an ESM import of node:http builds its module facade, which reads every
 // export, and Node 24's lazy fetch and WebSocket exports then load undici (~30 ms of start-up).
@@ -29,12 +31,18 @@ export interface RunningMockServer {
   port: number;
   /** Where the admin API answers: `${url}/__admin`, or on its own port with `adminPort`. */
   adminUrl: string;
-  /** Stops accepting connections, lets in-flight requests finish, then resolves. */
+  /**
+   * Stops accepting connections, lets in-flight requests finish, writes out the record file and
+   * the log, then resolves: within 5 s, cutting what has not finished by then.
+   */
   close(): Promise<void>;
 }
 
-// Under the 10 s that `docker stop` waits before it kills the process.
-const shutdownGraceMs = 8_000;
+// How long close() takes at most, whatever the clients, stdout, stderr or the record file do:
+// under the 10 s that `docker stop` waits before it kills the process. Requests in flight get
+// all but the last second; the record file and the log then get what is left, and drop the rest.
+const shutdownGraceMs = 5_000;
+const outputsGraceMs = 1_000;
 
 /**
  * Starts the mock server. Takes the same settings as the CLI; throws a ConfigError for a bad one.
@@ -51,36 +59,70 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     config.fixtures === undefined ? [] : await loadFixtures(config.fixtures, fixtureCheck(initial));
   const logger = createLogger(config);
   const contract = createLiveContract(initial);
+  const store = createMemoryStore(fixtures, {
+    limit: config.storeLimit,
+    onFull: () => {
+      logger.warn(
+        `The stateful store holds ${config.storeLimit} plants (--store-limit): from now on the oldest are forgotten, and their ids can be created again.`,
+      );
+    },
+  });
+  const coverage = createCoverage(() => contract.current.operations);
+  const stubs = createStubRegistry({
+    limit: config.stubLimit,
+    sessionLimit: config.sessionStubLimit,
+  });
+  let warnedOfEviction = false;
+  const sessions = createSessionTable(config.sessionLimit, [
+    (session) => {
+      store.evict(session);
+      stubs.clear(session);
+      coverage.clear(session);
+      journal.forget(session);
+      if (warnedOfEviction) return;
+      warnedOfEviction = true;
+      logger.warn(
+        `More than ${config.sessionLimit} sessions (--session-limit): from now on the least recently used session's store, stubs and coverage are forgotten (GET /__admin/health counts them).`,
+      );
+    },
+  ]);
+  const journal = createJournal(config.journalLimit, (session) => sessions.has(session));
   const deps: AppDeps = {
     config,
     contract,
-    store: createMemoryStore(fixtures, {
-      limit: config.storeLimit,
-      onFull: () => {
-        logger.warn(
-          `The stateful store holds ${config.storeLimit} plants (--store-limit): from now on the oldest are forgotten, and their ids can be created again.`,
-        );
-      },
-    }),
+    store,
     logger,
-    journal: createJournal(config.journalLimit),
-    coverage: createCoverage(() => contract.current.operations),
-    stubs: createStubRegistry(),
+    journal,
+    coverage,
+    stubs,
+    sessions,
     recordFile:
       config.recordFile === undefined ? undefined : openRecordFile(config.recordFile, logger),
     version: packageVersion,
   };
   const mockServer = createHttpServer(createApp(deps), config);
   const servers = [mockServer];
-  const port = await listen(mockServer, config.port, config);
-  const url = urlOf(config.host, port);
-  let adminUrl = `${url}/__admin`;
-  if (config.adminPort !== undefined) {
-    const { createAdminApp } = await import('./create-admin-app.ts');
-    const adminServer = createHttpServer(createAdminApp(deps), config);
-    servers.push(adminServer);
-    adminUrl = `${urlOf(config.host, await listen(adminServer, config.adminPort, config))}/__admin`;
+  let port: number;
+  let adminUrl: string;
+  try {
+    port = await listen(mockServer, config.port, config.host, '--port');
+    adminUrl = `${urlOf(config.host, port)}/__admin`;
+    if (config.adminPort !== undefined) {
+      const { createAdminApp } = await import('./create-admin-app.ts');
+      const adminServer = createHttpServer(createAdminApp(deps), config);
+      servers.push(adminServer);
+      const adminPort = await listen(adminServer, config.adminPort, config.host, '--admin-port');
+      adminUrl = `${urlOf(config.host, adminPort)}/__admin`;
+    }
+  } catch (error) {
+    // A start that failed half-way must not leave the mock port serving in the caller's process.
+    await Promise.all(
+      servers.filter((server) => server.listening).map((server) => closeGracefully(server, 0)),
+    );
+    await deps.recordFile?.close();
+    throw error;
   }
+  const url = urlOf(config.host, port);
   const stopWatching = config.watch ? reloadOnChange(deps) : () => undefined;
   logger.info(
     {
@@ -90,6 +132,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       spec: initial.path,
       contract: `${initial.title} ${initial.version}`,
       hash: initial.hash,
+      // The worst case of the limits (see memoryBound), so that a setting's cost is visible.
+      memoryBoundMiB: Math.round(memoryBound(config).total / 2 ** 20),
     },
     `plant-store-mock listening on ${url}`,
   );
@@ -98,15 +142,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     port,
     adminUrl,
     close: async () => {
+      const deadline = performance.now() + shutdownGraceMs;
+      const left = (): number => Math.max(0, deadline - performance.now());
       stopWatching();
-      await Promise.all(servers.map((server) => closeGracefully(server)));
-      await deps.recordFile?.close();
+      await Promise.all(servers.map((server) => closeGracefully(server, left() - outputsGraceMs)));
+      await deps.recordFile?.close(left() / 2);
       logger.info('plant-store-mock stopped');
-      await new Promise<void>((resolve) => {
-        logger.flush(() => {
-          resolve();
-        });
-      });
+      await closeLogOutput(logger, left());
     },
   };
 }
@@ -141,27 +183,28 @@ function urlOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-function listen(server: Server, port: number, config: ResolvedConfig): Promise<number> {
+/** Listens on host:port; `flag` names the setting the port came from, for the error. */
+function listen(server: Server, port: number, host: string, flag: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (cause: NodeJS.ErrnoException) => {
       reject(
         new ConfigError(
-          `Failed to listen on ${config.host}:${config.port}: ${cause.code ?? cause.message}. Make sure the port is free and the host is an address of this machine.`,
+          `Failed to listen on ${host}:${String(port)} (${flag}): ${cause.code ?? cause.message}. Make sure the port is free and the host is an address of this machine.`,
           { cause },
         ),
       );
     });
-    server.listen(port, config.host, () => {
+    server.listen(port, host, () => {
       resolve((server.address() as AddressInfo).port);
     });
   });
 }
 
-function closeGracefully(server: Server): Promise<void> {
+function closeGracefully(server: Server, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
     const force = setTimeout(() => {
       server.closeAllConnections();
-    }, shutdownGraceMs);
+    }, graceMs);
     force.unref();
     closing.add(server);
     for (const res of inFlight(server)) {

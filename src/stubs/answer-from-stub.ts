@@ -27,7 +27,9 @@ export async function answerFromStub(
       response.example !== undefined
         ? await modes.static.respond({ ...modeRequest, exampleKey: response.example })
         : await modes.dynamic.respond(modeRequest);
-    return { response: { ...answer.response, headers }, source };
+    // The stub's answer goes out as JSON, whatever media type the contract gives the example.
+    const { status, body } = answer.response;
+    return { response: { status, headers, body }, source };
   }
   return { response: { status: response.status, headers, body: response.body }, source };
 }

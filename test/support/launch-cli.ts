@@ -26,6 +26,8 @@ export interface LaunchedCli {
 }
 
 const running = new Set<LaunchedCli>();
+/** Launches that lead a process group of their own (see launchNpmScript). */
+const groupLeaders = new WeakSet<LaunchedCli>();
 
 /**
  * Launches the CLI as users run it: the project's Node (24, which strips the types) on
@@ -38,13 +40,39 @@ const running = new Set<LaunchedCli>();
  * await cli.waitForLine((line) => line.includes('listening'), 'the start-up line');
  */
 export function launchCli(args: readonly string[], env: Record<string, string> = {}): LaunchedCli {
+  return launch(process.execPath, [mainScript, ...args], env, false);
+}
+
+/**
+ * Runs `npm run SCRIPT -- ARGS` from the project root, as a developer does, in a process group
+ * of its own (the `pid` of the child leads it), so that a test can end whatever npm started.
+ *
+ * @example
+ * const npm = launchNpmScript('start', ['--port', '0']);
+ * process.kill(-(npm.child.pid ?? 0), 'SIGKILL');
+ */
+export function launchNpmScript(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): LaunchedCli {
+  return launch('npm', ['run', script, '--', ...args], env, true);
+}
+
+function launch(
+  command: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  detached: boolean,
+): LaunchedCli {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('PLANT_MOCK_')),
   );
-  const child = spawn(process.execPath, [mainScript, ...args], {
+  const child = spawn(command, args, {
     cwd: projectRoot,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
   });
   const lines: string[] = [];
   const waiters = new Set<{ test: (line: string) => boolean; resolve: (line: string) => void }>();
@@ -96,6 +124,7 @@ export function launchCli(args: readonly string[], env: Record<string, string> =
     exited,
   };
   running.add(cli);
+  if (detached) groupLeaders.add(cli);
   void exited.then(() => running.delete(cli));
   return cli;
 }
@@ -148,6 +177,18 @@ export function parseLogLine(line: string): Record<string, unknown> | undefined 
 /** Kills every launched CLI a test left running, and waits until they are gone. */
 export async function killLeftoverClis(): Promise<void> {
   const leftovers = [...running];
-  for (const cli of leftovers) cli.child.kill('SIGKILL');
+  for (const cli of leftovers) {
+    const { pid } = cli.child;
+    if (!groupLeaders.has(cli) || pid === undefined) {
+      cli.child.kill('SIGKILL');
+      continue;
+    }
+    // The whole group: what npm started may have outlived npm.
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // The group is gone already.
+    }
+  }
   await Promise.allSettled(leftovers.map((cli) => cli.exited));
 }

@@ -1,0 +1,71 @@
+import type { ResolvedConfig } from './config-schema.ts';
+
+const kib = 1024;
+const mib = 1024 * kib;
+
+/**
+ * What each bounded part of the mock can hold at most, per unit of its limit. Measured on Node 24
+ * (see test/memory-bounds.test.ts, which holds a scaled run under the sum) and rounded up.
+ */
+export const memoryCosts = {
+  /**
+   * One journal entry: a request body kept to 16 KiB, a response body kept to 16 KiB, headers
+   * (Node refuses more than 16 KiB of them) and the rest of the entry; as UTF-8 outside the heap.
+   */
+  journalEntry: 49 * kib,
+  /** One id the store remembers: a number, or a string of at most ~70 bytes (longer ids are hashed). */
+  storeId: 128,
+  /** One session: its name (at most 256 bytes) in each part that keys by it, and their maps. */
+  session: 4 * kib,
+  /** Coverage of one session, per operation and status it was answered with. */
+  coveragePair: 256,
+  /** One stub beside its size: its entry, its compiled pattern, its ids. */
+  stubOverhead: 4 * kib,
+  /** Log lines that wait for a slow stdout. */
+  logBuffer: 4 * mib,
+  /** Interactions that wait for a slow record file. */
+  recordFileBuffer: 8 * mib,
+} as const;
+
+/** The worst case of each limit, in bytes. */
+export interface MemoryBound {
+  journal: number;
+  store: number;
+  sessions: number;
+  stubs: number;
+  outputs: number;
+  total: number;
+}
+
+/**
+ * The most the limited parts can hold at these settings, over what the mock holds at start
+ * (Node, V8 and the contract: ~100 MiB of RSS). Requests in flight come on top: each holds at
+ * most --max-body. A stub's body is kept as its JSON text, two bytes a character at worst;
+ * `coverageOperations` is how many (operation, status) pairs one session is answered with.
+ *
+ * @example
+ * memoryBound(resolveConfig({})).total / 2 ** 20; // ~670 (MiB) at the defaults
+ */
+export function memoryBound(
+  config: Pick<
+    ResolvedConfig,
+    'journalLimit' | 'storeLimit' | 'sessionLimit' | 'stubLimit' | 'stubSizeBytes' | 'recordFile'
+  >,
+  coveragePairs = 8,
+): MemoryBound {
+  const journal = config.journalLimit * memoryCosts.journalEntry;
+  const store = config.storeLimit * memoryCosts.storeId;
+  const sessions =
+    config.sessionLimit * (memoryCosts.session + coveragePairs * memoryCosts.coveragePair);
+  const stubs = config.stubLimit * (2 * config.stubSizeBytes + memoryCosts.stubOverhead);
+  const outputs =
+    memoryCosts.logBuffer + (config.recordFile === undefined ? 0 : memoryCosts.recordFileBuffer);
+  return {
+    journal,
+    store,
+    sessions,
+    stubs,
+    outputs,
+    total: journal + store + sessions + stubs + outputs,
+  };
+}

@@ -1,0 +1,56 @@
+/** Per-session state that the table evicts along with its session. */
+export type ForgetSession = (session: string) => void;
+
+export interface SessionTableStats {
+  /** Sessions with state now. */
+  live: number;
+  limit: number;
+  /** Sessions evicted so far, least recently used first, to stay within the limit. */
+  evicted: number;
+}
+
+/**
+ * Keeps the number of sessions with state (store, stubs, coverage, journal drop counts) at most
+ * `limit`: every request touches its session, and past the limit the least recently used session
+ * is evicted: each part forgets it (see forgetters) and the eviction is counted, for health and
+ * verify to report. A JS Map keeps insertion order, so deleting and setting again on each touch
+ * makes it an LRU list with O(1) touches and evictions.
+ *
+ * @example
+ * const sessions = createSessionTable(10_000, [(s) => store.reset(s), (s) => stubs.clear(s)]);
+ * sessions.touch('ci-worker-3');
+ */
+export function createSessionTable(limit: number, forgetters: readonly ForgetSession[] = []) {
+  const sessions = new Map<string, true>();
+  let evicted = 0;
+
+  return {
+    /** Marks the session as just used; evicts the least recently used one past the limit. */
+    touch(session: string): void {
+      if (sessions.delete(session)) {
+        sessions.set(session, true);
+        return;
+      }
+      sessions.set(session, true);
+      if (sessions.size <= limit) return;
+      const oldest = sessions.keys().next().value as string;
+      sessions.delete(oldest);
+      evicted++;
+      for (const forget of forgetters) forget(oldest);
+    },
+    /** Whether the session has state now (it was touched and not evicted since). */
+    has(session: string): boolean {
+      return sessions.has(session);
+    },
+    /** Forgets every session, or one (a reset); that is not an eviction. */
+    remove(session?: string): void {
+      if (session === undefined) sessions.clear();
+      else sessions.delete(session);
+    },
+    stats(): SessionTableStats {
+      return { live: sessions.size, limit, evicted };
+    },
+  };
+}
+
+export type SessionTable = ReturnType<typeof createSessionTable>;
