@@ -3,15 +3,15 @@ import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
 
 /** POST /__admin/verify: 200 when the count is as expected, else 422 with near misses. */
-export function verify({ deps, session, body }: AdminContext): AdminReply {
+export async function verify({ deps, session, body }: AdminContext): Promise<AdminReply> {
   const { pattern, times } = checkAdminBody.verify(body);
-  return reply(verifyRequests(deps.journal.list(session), pattern, times));
+  return reply(await verifyRequests(deps.journal.scan(session), pattern, times));
 }
 
 /** POST /__admin/verify/sequence: 200 when the patterns matched in that order, else 422. */
-export function verifyInSequence({ deps, session, body }: AdminContext): AdminReply {
+export async function verifyInSequence({ deps, session, body }: AdminContext): Promise<AdminReply> {
   const { patterns } = checkAdminBody.sequence(body);
-  return reply(verifySequence(deps.journal.list(session), patterns));
+  return reply(await verifySequence(deps.journal.scan(session), patterns));
 }
 
 function reply(result: VerifyResult): AdminReply {
