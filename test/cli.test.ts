@@ -132,7 +132,7 @@ const badSettings: [string, () => string[], RegExp][] = [
   [
     'a spec whose pattern is not a regular expression',
     () => [...listen, '--spec', join(workDir, 'bad-pattern.json')],
-    /Failed to load the contract .*bad-pattern\.json: .*regular expression.*Make sure/,
+    /Failed to load the (spec|contract) .*bad-pattern\.json: .*regular expression.*Make sure/,
   ],
   [
     'a spec whose jsonSchemaDialect is a remote meta-schema',

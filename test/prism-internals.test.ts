@@ -10,6 +10,7 @@ const expectedExports: Record<keyof typeof prismPrivatePaths, string[]> = {
   negotiatorHelpers: ['findBestHttpContentByMediaType'],
   requiredProperties: ['stripReadOnlyProperties', 'stripWriteOnlyProperties'],
   dateTime: ['compareDateTime', 'date_time', 'fmtDef'],
+  validatorUtils: ['validateAgainstSchema'],
 };
 
 it.each(Object.entries(prismPrivatePaths))(

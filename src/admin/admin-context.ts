@@ -37,6 +37,12 @@ export interface AdminContext {
 export interface AdminReply {
   status: number;
   body?: unknown;
+  /**
+   * Instead of `body`: the JSON answer as pieces of text, written one by one as the client takes
+   * them. For journal reads, whose answers reach hundreds of megabytes at the default limits:
+   * stringified whole, they held the event loop for seconds.
+   */
+  jsonChunks?: AsyncIterable<string>;
 }
 
-export type AdminHandler = (context: AdminContext) => AdminReply;
+export type AdminHandler = (context: AdminContext) => AdminReply | Promise<AdminReply>;

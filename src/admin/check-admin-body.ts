@@ -1,7 +1,12 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { UnsupportedPatternError } from '../engine/linear-regex.ts';
 import { HttpError } from '../errors.ts';
-import { requestPatternSchema, type RequestPattern } from '../journal/request-pattern.ts';
+import {
+  compilePathPattern,
+  requestPatternSchema,
+  type RequestPattern,
+} from '../journal/request-pattern.ts';
 import { timesSchema, type Times } from '../journal/verify-requests.ts';
 import type { StubDefinition } from '../stubs/stub.ts';
 import { stubDefinitionSchema } from '../stubs/stub-schema.ts';
@@ -40,16 +45,46 @@ const checkStub = lazily<StubDefinition>(stubDefinitionSchema);
 
 /** Checks an admin request body, refusing a malformed one with 400 and every problem found. */
 export const checkAdminBody = {
-  pattern: (body: unknown) => checked(checkPattern(), body ?? {}, 'a request pattern'),
-  verify: (body: unknown) => checked(checkVerify(), body, '{"pattern": {...}, "times": {...}}'),
+  pattern: (body: unknown) =>
+    withRunnablePaths(checked(checkPattern(), body ?? {}, 'a request pattern'), (b) => [b]),
+  verify: (body: unknown) =>
+    withRunnablePaths(checked(checkVerify(), body, '{"pattern": {...}, "times": {...}}'), (b) => [
+      b.pattern,
+    ]),
   stub: (body: unknown) =>
-    checked(
-      checkStub(),
-      body,
-      'a stub: {"pattern": {...}, "response": {"status", "body"|"example"|"dynamic"}}',
+    withRunnablePaths(
+      checked(
+        checkStub(),
+        body,
+        'a stub: {"pattern": {...}, "response": {"status", "body"|"example"|"dynamic"}}',
+      ),
+      (b) => [b.pattern],
     ),
-  sequence: (body: unknown) => checked(checkSequence(), body, '{"patterns": [{...}, ...]}'),
+  sequence: (body: unknown) =>
+    withRunnablePaths(
+      checked(checkSequence(), body, '{"patterns": [{...}, ...]}'),
+      (b) => b.patterns,
+    ),
 };
+
+// Refuses a pathPattern that the linear-time engine cannot run, naming why, before anything is
+// stored or searched.
+function withRunnablePaths<T>(body: T, patternsOf: (body: T) => RequestPattern[]): T {
+  for (const { pathPattern } of patternsOf(body)) {
+    if (pathPattern === undefined) continue;
+    try {
+      compilePathPattern(pathPattern);
+    } catch (error) {
+      if (!(error instanceof UnsupportedPatternError)) throw error;
+      throw new HttpError(
+        'INVALID_ADMIN_REQUEST',
+        `Failed to read the admin request: pathPattern ${JSON.stringify(pathPattern)} ${error.reason}, which the mock's linear-time regex engine (RE2) cannot run. Make sure to write it without lookahead or backreferences, with repeat counts up to 1000.`,
+        { cause: error },
+      );
+    }
+  }
+  return body;
+}
 
 function checked<T>(validate: Check<T>, body: unknown, shape: string): T {
   if (validate(body)) return body;

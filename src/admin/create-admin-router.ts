@@ -18,9 +18,10 @@ export function createAdminRouter(deps: AdminDeps): Router {
   router.use(express.json({ limit: '1mb', strict: false, type: isJson }));
   for (const route of adminRoutes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'delete';
-    router[method](route.path, (req, res) => {
+    // Express 5 passes a rejected handler's error on to the error handler.
+    router[method](route.path, async (req, res) => {
       if (!route.open) checkAdminToken(req, deps.adminToken);
-      const reply = route.handler({
+      const reply = await route.handler({
         deps,
         session: adminSession(req),
         query: req.query,
@@ -28,7 +29,8 @@ export function createAdminRouter(deps: AdminDeps): Router {
         body: req.body as unknown,
       });
       res.status(reply.status);
-      if (reply.body === undefined) res.end();
+      if (reply.jsonChunks !== undefined) await writeChunks(res, reply.jsonChunks);
+      else if (reply.body === undefined) res.end();
       else res.json(reply.body);
     });
   }
@@ -82,6 +84,30 @@ function requireJsonWrites(req: Request, _res: Response, next: NextFunction): vo
 function isJson(req: IncomingMessage): boolean {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   return type === 'application/json' || /^application\/[^/]+\+json$/.test(type);
+}
+
+// Waits for the client to take each piece it cannot buffer, so that a slow reader holds at most
+// one piece in memory; stops when it goes away. A piece that fails once the answer has begun cuts
+// the connection: the client sees an incomplete answer rather than a 200 with broken JSON.
+async function writeChunks(res: Response, chunks: AsyncIterable<string>): Promise<void> {
+  res.type('application/json');
+  try {
+    for await (const chunk of chunks) {
+      if (res.destroyed) return;
+      if (!res.write(chunk)) {
+        await new Promise<void>((resolve) => {
+          const done = (): void => {
+            res.off('drain', done).off('close', done);
+            resolve();
+          };
+          res.on('drain', done).on('close', done);
+        });
+      }
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+  }
 }
 
 function checkAdminToken(req: Request, token: string | undefined): void {

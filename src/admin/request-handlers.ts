@@ -1,7 +1,7 @@
 import { HttpError } from '../errors.ts';
 import type { Interaction } from '../journal/interaction.ts';
 import { compilePattern } from '../journal/request-pattern.ts';
-import { toHar } from '../journal/to-har.ts';
+import { harChunks } from '../journal/to-har.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
 
@@ -11,22 +11,24 @@ export function listRequests({ deps, session, query }: AdminContext): AdminReply
   const status = integerParameter(query, 'status', 100);
   const since = sinceFilter(query.since);
   const operationId = stringParameter(query, 'operationId');
-  const entries = deps.journal
-    .list(session)
-    .filter(
-      (entry) =>
-        since(entry) &&
-        (operationId === undefined || entry.operationId === operationId) &&
-        (status === undefined || entry.response.status === status),
-    );
-  entries.reverse();
-  return {
-    status: 200,
-    body: {
-      requests: limit === undefined ? entries : entries.slice(0, limit),
-      meta: { total: entries.length, dropped: deps.journal.dropped(session) },
-    },
-  };
+  const { journal } = deps;
+  async function* pieces(): AsyncGenerator<string> {
+    yield '{"requests":[';
+    let total = 0;
+    for await (const entry of journal.scan(session, true)) {
+      if (
+        !since(entry) ||
+        (operationId !== undefined && entry.operationId !== operationId) ||
+        (status !== undefined && entry.response.status !== status)
+      )
+        continue;
+      total++;
+      if (limit === undefined || total <= limit)
+        yield `${total === 1 ? '' : ','}${JSON.stringify(entry)}`;
+    }
+    yield `],"meta":${JSON.stringify({ total, dropped: journal.dropped(session) })}}`;
+  }
+  return { status: 200, jsonChunks: pieces() };
 }
 
 /** GET /__admin/requests/:id */
@@ -48,28 +50,40 @@ export function clearRequests({ deps, session }: AdminContext): AdminReply {
 }
 
 /** POST /__admin/requests/count with a request pattern. */
-export function countRequests({ deps, session, body }: AdminContext): AdminReply {
+export async function countRequests({ deps, session, body }: AdminContext): Promise<AdminReply> {
   const differences = compilePattern(checkAdminBody.pattern(body));
-  return {
-    status: 200,
-    body: { count: deps.journal.list(session).filter((e) => differences(e).length === 0).length },
-  };
+  let count = 0;
+  for await (const entry of deps.journal.scan(session)) {
+    if (differences(entry).length === 0) count++;
+  }
+  return { status: 200, body: { count } };
 }
 
 /** POST /__admin/requests/find with a request pattern: oldest first. */
 export function findRequests({ deps, session, body }: AdminContext): AdminReply {
   const differences = compilePattern(checkAdminBody.pattern(body));
-  return {
-    status: 200,
-    body: { requests: deps.journal.list(session).filter((e) => differences(e).length === 0) },
-  };
+  const { journal } = deps;
+  async function* pieces(): AsyncGenerator<string> {
+    yield '{"requests":[';
+    let first = true;
+    for await (const entry of journal.scan(session)) {
+      if (differences(entry).length > 0) continue;
+      yield `${first ? '' : ','}${JSON.stringify(entry)}`;
+      first = false;
+    }
+    yield ']}';
+  }
+  return { status: 200, jsonChunks: pieces() };
 }
 
 /** GET /__admin/requests.har */
 export function exportHar({ deps, session }: AdminContext): AdminReply {
   return {
     status: 200,
-    body: toHar(deps.journal.list(session), { name: 'plant-store-mock', version: deps.version }),
+    jsonChunks: harChunks(deps.journal.scan(session), {
+      name: 'plant-store-mock',
+      version: deps.version,
+    }),
   };
 }
 

@@ -7,17 +7,19 @@ import { checkAdminBody } from './check-admin-body.ts';
  * the session that the full journal dropped count as "may have matched": a verdict they could
  * change is a 422 with `inconclusive: true` and a message, never a pass.
  */
-export function verify({ deps, session, body }: AdminContext): AdminReply {
+export async function verify({ deps, session, body }: AdminContext): Promise<AdminReply> {
   const { pattern, times } = checkAdminBody.verify(body);
   return reply(
-    verifyRequests(deps.journal.list(session), pattern, times, deps.journal.dropped(session)),
+    await verifyRequests(deps.journal.scan(session), pattern, times, deps.journal.dropped(session)),
   );
 }
 
 /** POST /__admin/verify/sequence: 200 when the patterns matched in that order, else 422. */
-export function verifyInSequence({ deps, session, body }: AdminContext): AdminReply {
+export async function verifyInSequence({ deps, session, body }: AdminContext): Promise<AdminReply> {
   const { patterns } = checkAdminBody.sequence(body);
-  return reply(verifySequence(deps.journal.list(session), patterns, deps.journal.dropped(session)));
+  return reply(
+    await verifySequence(deps.journal.scan(session), patterns, deps.journal.dropped(session)),
+  );
 }
 
 function reply(result: VerifyResult): AdminReply {

@@ -1,7 +1,7 @@
 import type { CoverageReport } from '../journal/coverage.ts';
 import type { Interaction } from '../journal/interaction.ts';
 import type { RequestPattern } from '../journal/request-pattern.ts';
-import type { toHar } from '../journal/to-har.ts';
+import type { Har as HarLog } from '../journal/to-har.ts';
 import type { Times } from '../journal/verify-requests.ts';
 import type { Stub, StubDefinition } from '../stubs/stub.ts';
 
@@ -61,7 +61,7 @@ export interface RequestList {
  * @example
  * await writeFile('plants.har', JSON.stringify(await mock.har()));
  */
-export type Har = ReturnType<typeof toHar>;
+export type Har = HarLog;
 
 /**
  * A typed client of the mock's `/__admin` API, bound to one session. Every call sends

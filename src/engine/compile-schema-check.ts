@@ -11,10 +11,12 @@ import {
   stripReadOnlyProperties,
   stripWriteOnlyProperties,
 } from './prism-internals.ts';
+import { linearRegExpEngine } from './linear-regex.ts';
 import type { Violation } from './violation.ts';
 
 // The same ajv set-up as Prism's validator, so the compiled checks decide as Prism does; the
-// differential test in test/fast-path.test.ts holds them to it.
+// differential test in test/fast-path.test.ts holds them to it. One difference: the contract's
+// patterns run on the linear-time engine (Prism's too: see prism-linear-regex.ts).
 const options: Options = {
   allErrors: true,
   allowUnionTypes: true,
@@ -22,6 +24,7 @@ const options: Options = {
   strict: false,
   coerceTypes: false,
   logger: false,
+  code: { regExp: linearRegExpEngine },
 };
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;

@@ -5,6 +5,7 @@ import type { IHttpOperation } from '@stoplight/types';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../errors.ts';
 import type { SecretNames } from '../journal/redact-headers.ts';
+import { checkContractPatterns } from './check-contract-patterns.ts';
 import { compileOperation, type ContractOperation } from './contract-operation.ts';
 import { documentFormat, readOperations } from './read-operations.ts';
 
@@ -70,6 +71,7 @@ async function readContract(path: string): Promise<Contract> {
   if (resources.length === 0) {
     throw new ConfigError(`Failed to load the spec ${path}: it declares no operations.`);
   }
+  checkContractPatterns(resources, path);
   const operations = resources.map(compileOperation);
   const info =
     (document as { info?: { title?: unknown; name?: unknown; version?: unknown } }).info ?? {};

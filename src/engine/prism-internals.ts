@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { IMediaTypeContent } from '@stoplight/types';
+import { loadWithLinearRegex } from './prism-linear-regex.ts';
 
 /**
  * The one place that reaches into `@stoplight/prism-http`'s private `dist/` paths: what its public
@@ -17,6 +18,8 @@ export const prismPrivatePaths = {
   negotiatorHelpers: '@stoplight/prism-http/dist/mocker/negotiator/InternalHelpers.js',
   requiredProperties: '@stoplight/prism-http/dist/utils/filterRequiredProperties.js',
   dateTime: '@stoplight/prism-http/dist/validator/validators/dateTime.js',
+  // Where the validator makes its Ajv instances: see prism-linear-regex.ts.
+  validatorUtils: '@stoplight/prism-http/dist/validator/validators/utils.js',
 } as const;
 
 const require = createRequire(import.meta.url);
@@ -38,7 +41,8 @@ let negotiatorHelpers: NegotiatorHelpers | undefined;
  * do: see compile-fast-path.ts), which keeps tens of megabytes out of a server that does not.
  */
 export function prismValidator(): PrismValidator {
-  validator ??= require(prismPrivatePaths.validator) as PrismValidator;
+  // Its Ajv instances run the contract's patterns in linear time (see prism-linear-regex.ts).
+  validator ??= loadWithLinearRegex(() => require(prismPrivatePaths.validator) as PrismValidator);
   return validator;
 }
 

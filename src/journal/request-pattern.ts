@@ -1,4 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
+import {
+  compileLinearRegex,
+  UnsupportedPatternError,
+  type LinearRegex,
+} from '../engine/linear-regex.ts';
 import type { Interaction } from './interaction.ts';
 
 /** Which recorded requests to count, find or verify. Every given field must match. */
@@ -60,7 +65,7 @@ export const requestPatternSchema = {
  */
 export function compilePattern(pattern: RequestPattern): (entry: Interaction) => string[] {
   const pathRegex =
-    pattern.pathPattern === undefined ? undefined : new RegExp(`^(?:${pattern.pathPattern})$`);
+    pattern.pathPattern === undefined ? undefined : compilePathPattern(pattern.pathPattern);
   const headers = Object.entries(pattern.headers ?? {}).map(
     ([name, value]) => [name.toLowerCase(), value] as const,
   );
@@ -107,6 +112,22 @@ export function compilePattern(pattern: RequestPattern): (entry: Interaction) =>
     }
     return found;
   };
+}
+
+/**
+ * Compiles a `pathPattern` that the whole path must match, in linear time whatever the pattern
+ * (see compileLinearRegex); throws UnsupportedPatternError naming the user's pattern.
+ *
+ * @example
+ * compilePathPattern('/plants/(a+)+').test('/plants/' + 'a'.repeat(32) + '!'); // false, at once
+ */
+export function compilePathPattern(pathPattern: string): LinearRegex {
+  try {
+    return compileLinearRegex(`^(?:${pathPattern})$`);
+  } catch (error) {
+    if (!(error instanceof UnsupportedPatternError)) throw error;
+    throw new UnsupportedPatternError(pathPattern, error.reason, { cause: error });
+  }
 }
 
 function subsetDifferences(expected: unknown, actual: unknown, at: string, found: string[]): void {

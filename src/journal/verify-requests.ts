@@ -47,24 +47,34 @@ export interface VerifyResult {
 
 const nearMissCount = 3;
 
+/** Entries as a journal scan hands them out, or a plain list. */
+type Entries = AsyncIterable<Interaction> | Iterable<Interaction>;
+
 /**
- * Checks that the requests matching a pattern number as many as expected. `dropped` entries of
- * the session left the full journal unseen: any of them may have matched, so the true count lies
- * between `count` and `count + dropped`. The verdict passes only when every count in that range
- * passes; when some would pass and some would not, it fails as inconclusive and says why.
+ * Checks that the requests matching a pattern number as many as expected, reading each entry
+ * once (a journal scan parses them one at a time and lets the event loop turn). `dropped` entries
+ * of the session left the full journal unseen: any of them may have matched, so the true count
+ * lies between `count` and `count + dropped`. The verdict passes only when every count in that
+ * range passes; when some would pass and some would not, it fails as inconclusive and says why.
  *
  * @example
- * verifyRequests(journal.list('default'), { method: 'POST', path: '/plants' }, { exactly: 2 }, 0);
+ * await verifyRequests(journal.scan('default'), { method: 'POST', path: '/plants' }, { exactly: 2 }, 0);
  * // { ok: false, count: 1, expected: 'exactly 2', nearMisses: [...], dropped: 0, inconclusive: false }
  */
-export function verifyRequests(
-  entries: readonly Interaction[],
+export async function verifyRequests(
+  entries: Entries,
   pattern: RequestPattern,
   times: Times = {},
   dropped = 0,
-): VerifyResult {
+): Promise<VerifyResult> {
   const differences = compilePattern(pattern);
-  const count = entries.filter((entry) => differences(entry).length === 0).length;
+  const misses = nearMissCollector();
+  let count = 0;
+  for await (const entry of entries) {
+    const found = differences(entry);
+    if (found.length === 0) count++;
+    else misses.offer(entry, found);
+  }
   const least = times.exactly ?? times.atLeast ?? (Object.keys(times).length > 0 ? 0 : 1);
   const most = times.exactly ?? times.atMost ?? Infinity;
   const surely = least <= count && count + dropped <= most;
@@ -75,7 +85,7 @@ export function verifyRequests(
     ok: surely,
     count,
     expected,
-    nearMisses: surely ? [] : nearMisses(entries, differences),
+    nearMisses: surely ? [] : misses.best(),
     dropped,
     inconclusive,
     ...(inconclusive
@@ -93,34 +103,42 @@ const droppedAdvice =
  * Checks that requests matching the patterns arrived in that order (others may come between).
  * `count` is how many of the patterns were matched in order.
  */
-export function verifySequence(
-  entries: readonly Interaction[],
+export async function verifySequence(
+  entries: Entries,
   patterns: readonly RequestPattern[],
   dropped = 0,
-): VerifyResult {
-  let from = 0;
-  for (const [index, pattern] of patterns.entries()) {
-    const differences = compilePattern(pattern);
-    const rest = entries.slice(from);
-    const found = rest.findIndex((entry) => differences(entry).length === 0);
-    if (found === -1) {
-      // The dropped entries came before every kept one: they may hold the start of the sequence.
-      const inconclusive = dropped > 0;
-      return {
-        ok: false,
-        count: index,
-        expected: `${patterns.length} requests in order; pattern ${index} (${JSON.stringify(pattern)}) was not found after the ${index} before it`,
-        nearMisses: nearMisses(rest, differences),
-        dropped,
-        inconclusive,
-        ...(inconclusive
-          ? {
-              message: `Failed to verify the sequence: the full journal dropped ${dropped} earlier ${dropped === 1 ? 'request' : 'requests'} of this session, which may have held the requests not found. ${droppedAdvice}`,
-            }
-          : {}),
-      };
+): Promise<VerifyResult> {
+  const compiled = patterns.map((pattern) => compilePattern(pattern));
+  let index = 0;
+  // Near misses of the pattern looked for, among the entries after the previous one's match.
+  let misses = nearMissCollector();
+  for await (const entry of entries) {
+    const differences = compiled[index];
+    if (differences === undefined) break;
+    const found = differences(entry);
+    if (found.length > 0) {
+      misses.offer(entry, found);
+      continue;
     }
-    from += found + 1;
+    index++;
+    misses = nearMissCollector();
+  }
+  if (index < patterns.length) {
+    // The dropped entries came before every kept one: they may hold the start of the sequence.
+    const inconclusive = dropped > 0;
+    return {
+      ok: false,
+      count: index,
+      expected: `${patterns.length} requests in order; pattern ${index} (${JSON.stringify(patterns[index])}) was not found after the ${index} before it`,
+      nearMisses: misses.best(),
+      dropped,
+      inconclusive,
+      ...(inconclusive
+        ? {
+            message: `Failed to verify the sequence: the full journal dropped ${dropped} earlier ${dropped === 1 ? 'request' : 'requests'} of this session, which may have held the requests not found. ${droppedAdvice}`,
+          }
+        : {}),
+    };
   }
   return {
     ok: true,
@@ -132,24 +150,35 @@ export function verifySequence(
   };
 }
 
-/** Entries that differ least from the pattern (but do differ), newest first among equals. */
-export function nearMisses(
-  entries: readonly Interaction[],
-  differences: (entry: Interaction) => string[],
-): NearMiss[] {
-  return entries
-    .map((entry) => ({ entry, found: differences(entry) }))
-    .filter(({ found }) => found.length > 0)
-    .sort((a, b) => a.found.length - b.found.length || Number(b.entry.id) - Number(a.entry.id))
-    .slice(0, nearMissCount)
-    .map(({ entry, found }) => ({
-      id: entry.id,
-      method: entry.request.method,
-      path: entry.request.path,
-      status: entry.response.status,
-      body: entry.request.body,
-      differences: found,
-    }));
+/**
+ * Keeps the entries that differ least from a pattern (but do differ), newest first among
+ * equals: a few at a time, whatever the journal holds.
+ */
+function nearMissCollector() {
+  const kept: { entry: Interaction; found: string[] }[] = [];
+  const before = (a: (typeof kept)[number], b: (typeof kept)[number]): number =>
+    a.found.length - b.found.length || Number(b.entry.id) - Number(a.entry.id);
+  return {
+    offer(entry: Interaction, found: string[]): void {
+      const candidate = { entry, found };
+      const last = kept[kept.length - 1];
+      if (kept.length === nearMissCount && last !== undefined && before(candidate, last) >= 0)
+        return;
+      kept.push(candidate);
+      kept.sort(before);
+      if (kept.length > nearMissCount) kept.pop();
+    },
+    best(): NearMiss[] {
+      return kept.map(({ entry, found }) => ({
+        id: entry.id,
+        method: entry.request.method,
+        path: entry.request.path,
+        status: entry.response.status,
+        body: entry.request.body,
+        differences: found,
+      }));
+    },
+  };
 }
 
 export function describeTimes(times: Times): string {

@@ -1,6 +1,7 @@
 import type { ContractOperation } from '../engine/contract-operation.ts';
 import { exampleNames, responseSchema, validateResponse } from '../engine/prism-engine.ts';
 import type { Violation } from '../engine/violation.ts';
+import { compilePathPattern } from '../journal/request-pattern.ts';
 import type { StubDefinition } from './stub.ts';
 
 /**
@@ -71,7 +72,7 @@ function couldMatch(pattern: StubDefinition['pattern'], operation: ContractOpera
     return false;
   if (pattern.path !== undefined && !operation.matcher.test(pattern.path)) return false;
   if (pattern.pathPattern !== undefined) {
-    const regex = new RegExp(`^(?:${pattern.pathPattern})$`);
+    const regex = compilePathPattern(pattern.pathPattern);
     const example = operation.path.replace(/\{[^}]+\}/g, '1');
     if (!regex.test(operation.path) && !regex.test(example)) return false;
   }
