@@ -66,34 +66,74 @@ async function journal(session: string): Promise<Entry[]> {
 }
 
 describe('deeply nested JSON', () => {
+  const arrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  const mixed = (depth: number) => `${'[{"b":'.repeat(depth / 2)}0${'}]'.repeat(depth / 2)}`;
+
+  // Every later stage walks bodies recursively: 4,500 nested arrays once killed the process from
+  // the journal's close handler, after the answer had gone out.
   it.each([
-    ['arrays', `${'['.repeat(10_000)}${']'.repeat(10_000)}`, /body: must be object/],
-    [
-      'objects',
-      `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
-      /body: must have required property 'id'/,
-    ],
+    ['arrays 129 deep', arrays(129)],
+    ['arrays 4,500 deep', arrays(4_500)],
+    ['objects 10,000 deep', objects(10_000)],
+    ['arrays and objects 6,000 deep', mixed(6_000)],
   ])(
-    'answers %s nested 10,000 deep (valid JSON) with a 400 Error naming what the contract misses',
-    async (_, body, verdict) => {
+    'answers %s with a 400 Error naming the depth limit, journals it as text and keeps serving',
+    async (_, body) => {
       const session = newSession();
       const { message } = expectError(await post(body, { 'x-mock-session': session }), [400]);
-      expect(message).toMatch(verdict);
+      expect(message).toMatch(/body: must nest arrays and objects at most 128 deep/);
       await expectStillServing();
-      // The journal keeps the parsed body and serializes it again for the admin API.
-      expect(await journal(session)).toHaveLength(1);
+      const entries = await journal(session);
+      expect(entries).toHaveLength(1);
+      expect(typeof entries[0]?.request.body).toBe('string');
+      const har = await admin(server, '/requests.har', { session });
+      expect(har.status).toBe(200);
     },
   );
 
-  it('accepts a valid plant with an extra field nested 10,000 deep, and still lists its journal', async () => {
+  it.each([
+    ['without a token', '/plants', {}],
+    ['to a path the contract lacks', '/nowhere', {}],
+  ])('survives 4,500 nested arrays sent %s', async (_, path, headers) => {
     const session = newSession();
-    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
-    const answer = await post(`{"id":${nextId++},"name":"Deep","extra":${deep}}`, {
+    const answer = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-mock-session': session, ...headers },
+      body: arrays(4_500),
+    });
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    await answer.body?.cancel();
+    await expectStillServing();
+    expect(await journal(session)).toHaveLength(1);
+  });
+
+  it('accepts a valid plant with an extra field nested 128 deep, and still lists its journal', async () => {
+    const session = newSession();
+    const answer = await post(`{"id":${nextId++},"name":"Deep","extra":${objects(127)}}`, {
       'x-mock-session': session,
     });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toEqual({ name: 'Deep' });
     expect(await journal(session)).toHaveLength(1);
+  });
+
+  it('refuses an admin body nested 150,000 deep with 400 and stores nothing', async () => {
+    const session = newSession();
+    const deep = `{"pattern":{"path":"/plants","body":{"matches":${objects(150_000)}}},"response":{"status":200,"body":{"name":"x"}}}`;
+    const answer = await fetch(`${server.adminUrl}/stubs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-mock-session': session },
+      body: deep,
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      error: 400,
+      message: expect.stringMatching(/at most 128 deep/) as unknown,
+    });
+    const stubs = await admin(server, '/stubs', { session });
+    expect(stubs.status).toBe(200);
+    expect(stubs.body).toMatchObject({ stubs: [] });
     await expectStillServing();
   });
 });

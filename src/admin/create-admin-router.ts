@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { nestsDeeperThan, tooDeepMessage } from '../engine/json-depth.ts';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { HttpError } from '../errors.ts';
 import { defaultSession, sessionHeaderOf, sessionNameProblem } from '../server/session-of.ts';
@@ -15,7 +16,7 @@ import { adminRoutes } from './admin-routes.ts';
 export function createAdminRouter(deps: AdminDeps): Router {
   const router = express.Router();
   router.use(requireJsonWrites);
-  router.use(express.json({ limit: '1mb', strict: false, type: isJson }));
+  router.use(express.json({ limit: '1mb', strict: false, type: isJson, verify: refuseDeepJson }));
   for (const route of adminRoutes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'delete';
     // Express 5 passes a rejected handler's error on to the error handler.
@@ -55,6 +56,17 @@ export function createAdminRouter(deps: AdminDeps): Router {
     );
   });
   return router;
+}
+
+// Checked on the bytes, before parsing: a body nested deeper than any stage can walk is refused
+// whole, so nothing of it is stored.
+function refuseDeepJson(_req: IncomingMessage, _res: unknown, body: Buffer): void {
+  if (nestsDeeperThan(body)) {
+    throw new HttpError(
+      'INVALID_ADMIN_REQUEST',
+      `Failed to read the admin request: the body ${tooDeepMessage()}. Make sure to send a flatter body.`,
+    );
+  }
 }
 
 // A browser sends a text/plain or form body cross-site without asking first (no CORS preflight),

@@ -7,6 +7,7 @@ import { sentHeadersJson } from '../server/answer-exchange.ts';
 import type { Outcome } from '../server/mock-handler.ts';
 import { routeViolation } from '../server/route-violation.ts';
 import type { Coverage } from './coverage.ts';
+import { nestsDeeperThan } from '../engine/json-depth.ts';
 import type { Journal } from './journal.ts';
 import type { RecordFile } from './record-file.ts';
 import { redactHeaders, redactInPlace, redactQuery, type SecretNames } from './redact-headers.ts';
@@ -177,7 +178,8 @@ function isLarge(raw: Buffer | undefined): boolean {
 function decodeBody(raw: Buffer | undefined): unknown {
   if (raw === undefined || raw.length === 0) return null;
   const text = raw.subarray(0, maxRecordedText).toString('utf8');
-  if (raw.length <= maxRecordedText) {
+  // A body nested too deep stays text: the journal must be able to stringify what it keeps.
+  if (raw.length <= maxRecordedText && !nestsDeeperThan(raw)) {
     try {
       return JSON.parse(text) as unknown;
     } catch {

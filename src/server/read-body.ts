@@ -1,5 +1,6 @@
 import type { ContractOperation } from '../engine/contract-operation.ts';
 import { essenceOf, isJsonMediaType, mediaTypeMatches } from '../engine/media-type.ts';
+import { nestsDeeperThan, tooDeepMessage } from '../engine/json-depth.ts';
 import { parseJsonBody, type BigInteger } from '../engine/parse-json-body.ts';
 import type { Violation } from '../engine/violation.ts';
 
@@ -43,6 +44,11 @@ export function readBody(
     });
   }
   if (!isJson) return { body: raw.toString('utf8'), violations, bigIntegers: [] };
+  if (nestsDeeperThan(raw)) {
+    // Kept as text: no later stage may walk (or stringify) a value this deep.
+    violations.push({ location: 'body', message: tooDeepMessage() });
+    return { body: raw.toString('utf8'), violations, bigIntegers: [] };
+  }
   let text: string;
   try {
     text = utf8.decode(raw);
