@@ -1,0 +1,173 @@
+import type { ContractOperation } from '../engine/contract-operation.ts';
+import {
+  listedIds,
+  reasonOf,
+  whyLeftOut,
+  type JournalEntry,
+  type LeftOut,
+  type LeftOutKind,
+} from './left-out.ts';
+import type { Pact, PactSpec, PactV4Interaction } from './pact-document.ts';
+import { toPactDocument } from './to-pact-document.ts';
+import { toPactInteraction, type ShapedInteraction } from './to-pact-interaction.ts';
+
+/**
+ * What a pact is built for.
+ *
+ * @example
+ * const options: PactOptions = { consumer: 'checkout-web', provider: 'plant-store', spec: 4 };
+ */
+export interface PactOptions {
+  consumer: string;
+  provider: string;
+  /** Pact specification 4 (default) or 3. */
+  spec?: PactSpec;
+  /** Include answers of stubs registered with allowContractViolation. Default false. */
+  outsideContract?: boolean;
+}
+
+/** The contract the entries were recorded against: its hash and operations. */
+export interface PactContract {
+  /** Entries judged against another hash are left out; undefined takes every hash. */
+  hash: string | undefined;
+  operations: readonly ContractOperation[];
+}
+
+/**
+ * A pact and what was left out of it.
+ *
+ * @example
+ * const { pact, leftOut } = buildPact(journal.list('default'), contract, options);
+ * for (const { reason, count } of leftOut) console.warn(`${count} left out: ${reason}`);
+ */
+export interface PactResult {
+  pact: Pact;
+  /** Reasons, each with how many entries and the first ids, in a fixed order. */
+  leftOut: LeftOut[];
+  /** Journal entries read. */
+  entries: number;
+}
+
+/** How the journal stood beside its entries. */
+export interface JournalState {
+  /** Entries of the session that the full journal dropped. */
+  dropped?: number;
+  /** The session has no state on the server (never used, or evicted). */
+  unknownSession?: boolean;
+}
+
+const kindOrder: readonly LeftOutKind[] = [
+  'unknown-session',
+  'empty-journal',
+  'dropped',
+  'rejected',
+  'unanswered',
+  'fault',
+  'stub-outside-contract',
+  'response-outside-contract',
+  'truncated',
+  'other-contract',
+];
+
+/**
+ * Builds a pact one journal entry at a time (entries may arrive from an async scan): one
+ * interaction per request shape the contract accepted, whatever the order the entries came in.
+ * Of several entries of a shape the one whose interaction's JSON sorts first is kept, so the
+ * same traffic gives the same bytes even when parallel tests interleave it differently.
+ *
+ * @example
+ * const builder = createPactBuilder(contract, { consumer: 'web', provider: 'plants' });
+ * for await (const entry of journal.scan('default')) builder.add(entry);
+ * const { pact, leftOut } = builder.finish({ dropped: journal.dropped('default') });
+ */
+export function createPactBuilder(contract: PactContract, options: PactOptions) {
+  const operations = new Map(contract.operations.map((op) => [op.operationId, op]));
+  const kept = new Map<string, { shaped: ShapedInteraction; text: string }>();
+  const left = new Map<LeftOutKind, LeftOut>();
+  let entries = 0;
+  const leave = (kind: LeftOutKind, count: number, id?: string): void => {
+    const group = left.get(kind) ?? { kind, reason: reasonOf(kind), count: 0, ids: [] };
+    group.count += count;
+    if (id !== undefined && group.ids.length < listedIds) group.ids.push(id);
+    left.set(kind, group);
+  };
+  const check = { hash: contract.hash, outsideContract: options.outsideContract === true };
+
+  return {
+    add(entry: JournalEntry): void {
+      entries++;
+      const operation = entry.operationId === null ? undefined : operations.get(entry.operationId);
+      const kind =
+        whyLeftOut(entry, check) ??
+        (entry.operationId !== null && operation === undefined ? 'other-contract' : undefined);
+      if (kind !== undefined) {
+        leave(kind, 1, entry.id);
+        return;
+      }
+      const shaped = toPactInteraction(entry, operation);
+      const text = JSON.stringify(shaped.interaction);
+      const before = kept.get(shaped.shape);
+      if (before === undefined || text < before.text) kept.set(shaped.shape, { shaped, text });
+    },
+    finish(state: JournalState = {}): PactResult {
+      if (entries === 0)
+        leave(state.unknownSession === true ? 'unknown-session' : 'empty-journal', 0);
+      if ((state.dropped ?? 0) > 0) leave('dropped', state.dropped ?? 0);
+      const interactions = nameInteractions(
+        [...kept.values()].map(({ shaped }) => shaped.interaction),
+      );
+      return {
+        pact: toPactDocument(interactions, options),
+        leftOut: kindOrder.flatMap((kind) => left.get(kind) ?? []),
+        entries,
+      };
+    },
+  };
+}
+
+/**
+ * Builds a pact from journal entries at once; see createPactBuilder.
+ *
+ * @example
+ * const { pact } = buildPact(journal.list('default'), contract, { consumer: 'web', provider: 'plants' });
+ */
+export function buildPact(
+  entries: Iterable<JournalEntry>,
+  contract: PactContract,
+  options: PactOptions,
+  state: JournalState = {},
+): PactResult {
+  const builder = createPactBuilder(contract, options);
+  for (const entry of entries) builder.add(entry);
+  return builder.finish(state);
+}
+
+/**
+ * Orders interactions by description then key, and numbers descriptions that several shapes
+ * share (`createPlant returns 200 (2)`): a pact's descriptions are unique. The provider state
+ * keeps the description without its number.
+ *
+ * @example
+ * nameInteractions(interactions).map((i) => i.description);
+ */
+export function nameInteractions(interactions: readonly PactV4Interaction[]): PactV4Interaction[] {
+  const base = (interaction: PactV4Interaction): string =>
+    interaction.providerStates[0]?.name ?? interaction.description;
+  const sorted = [...interactions].sort(
+    (a, b) => compare(base(a), base(b)) || compare(a.key, b.key),
+  );
+  const counts = new Map<string, number>();
+  for (const interaction of sorted)
+    counts.set(base(interaction), (counts.get(base(interaction)) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return sorted.map((interaction) => {
+    const name = base(interaction);
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return { ...interaction, description: (counts.get(name) ?? 0) > 1 ? `${name} (${n})` : name };
+  });
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,98 @@
+import type { Interaction } from '../journal/interaction.ts';
+
+/**
+ * A journal entry as the pact reads it. `truncated` marks a body the journal cut at its 16 KiB
+ * limit (declared here too, so this folder does not depend on when the journal gained it).
+ */
+export type JournalEntry = Interaction & {
+  request: Interaction['request'] & { truncated?: boolean };
+  response: Interaction['response'] & { truncated?: boolean };
+};
+
+/** Why entries of the journal are not in the pact. */
+export type LeftOutKind =
+  | 'unknown-session'
+  | 'empty-journal'
+  | 'dropped'
+  | 'rejected'
+  | 'unanswered'
+  | 'fault'
+  | 'stub-outside-contract'
+  | 'response-outside-contract'
+  | 'truncated'
+  | 'other-contract';
+
+/**
+ * Entries left out of a pact for one reason: how many, and the ids of the first ten.
+ *
+ * @example
+ * { kind: 'rejected', reason: 'The contract rejected the request.', count: 2, ids: ['3', '7'] }
+ */
+export interface LeftOut {
+  kind: LeftOutKind;
+  reason: string;
+  count: number;
+  ids: string[];
+}
+
+/** How many ids a LeftOut lists; `count` says how many there were. */
+export const listedIds = 10;
+
+const reasons: Record<LeftOutKind, string> = {
+  'unknown-session':
+    'The session has recorded nothing (or was evicted by --session-limit): the pact is empty. Make sure the requests carry the same X-Mock-Session.',
+  'empty-journal': 'The session recorded no interactions: the pact is empty.',
+  dropped:
+    'The full journal dropped these entries of the session before the pact was built, so the pact may miss what they exercised. Make sure --journal-limit holds a whole test run.',
+  rejected:
+    'The contract rejected the request (no operation matched, or it broke the operation): a pact holds only requests the contract accepts.',
+  unanswered: 'The client went away before it was answered.',
+  fault: 'A fault was injected into the answer: it is not what the provider would send.',
+  'stub-outside-contract':
+    'A stub answered outside the contract (allowContractViolation). Ask with outsideContract=true to include them.',
+  'response-outside-contract':
+    'The answer broke the contract: the provider is not bound to send it.',
+  truncated:
+    'A body was cut at the journal limit (16 KiB): a cut body is never presented as the contract.',
+  'other-contract':
+    'It was judged against another version of the contract (recorded before a reload, or in another file): its operation is not the one served now.',
+};
+
+/** The reason written for a kind of left-out entries. */
+export function reasonOf(kind: LeftOutKind): string {
+  return reasons[kind];
+}
+
+/**
+ * Why an entry stays out of the pact, or undefined when it goes in: only answered requests that
+ * the contract accepted, with an answer within the contract, judged by the contract being
+ * served, with whole bodies.
+ *
+ * @example
+ * whyLeftOut(entry, { hash: contract.hash, outsideContract: false }); // 'rejected'
+ */
+export function whyLeftOut(
+  entry: JournalEntry,
+  contract: { hash: string | undefined; outsideContract: boolean },
+): LeftOutKind | undefined {
+  const stub = entry.source.startsWith('stub:');
+  if (entry.response.status === 0 || entry.source === 'aborted') return 'unanswered';
+  if (entry.source.startsWith('fault:')) return 'fault';
+  if (entry.request.truncated === true || entry.response.truncated === true) return 'truncated';
+  if (mayBeCut(entry.request.body)) return 'truncated';
+  if (contract.hash !== undefined && entry.contract.hash !== contract.hash) return 'other-contract';
+  // A stub that answers outside the contract: a path the contract lacks, or another answer.
+  const outside = stub && contract.outsideContract ? undefined : 'stub-outside-contract';
+  if (entry.operationId === null) return stub ? outside : 'rejected';
+  if (!entry.contract.request.valid) return 'rejected';
+  if (!entry.contract.response.valid) return stub ? outside : 'response-outside-contract';
+  return undefined;
+}
+
+// A journal that predates the `truncated` mark keeps a cut request body as its first 16 KiB of
+// text: a text body of at least that many bytes may be cut.
+function mayBeCut(body: unknown): boolean {
+  return (
+    typeof body === 'string' && body.length >= 4 * 1024 && Buffer.byteLength(body) >= 16 * 1024 - 3
+  );
+}

@@ -1,0 +1,217 @@
+import type { IHttpOperation } from '@stoplight/types';
+import type { ContractOperation } from '../engine/contract-operation.ts';
+import { bodyMatchingRules } from './body-matching-rules.ts';
+import type { JournalEntry } from './left-out.ts';
+import type {
+  PactMatchingRules,
+  PactRule,
+  PactV4Body,
+  PactV4Interaction,
+} from './pact-document.ts';
+import { requestShape, shapeKey } from './request-shape.ts';
+
+/** A journal entry as a pact interaction, before the pact names it. */
+export interface ShapedInteraction {
+  /** The request shape (see requestShape): entries of one shape make one interaction. */
+  shape: string;
+  /** `createPlant returns 200`; made unique across the pact when it is written. */
+  baseDescription: string;
+  interaction: PactV4Interaction;
+}
+
+const names: Record<string, string> = {
+  accept: 'Accept',
+  authorization: 'Authorization',
+  'content-type': 'Content-Type',
+};
+
+/**
+ * One answered, accepted journal entry as a Pact V4 interaction: the request's method, path,
+ * query, the headers that matter to the provider (content type, accept, credentials with their
+ * secret left out, the operation's declared headers) and body, the answer that was sent, and
+ * matching rules from the operation's schemas. `operation` is undefined for a stub outside the
+ * contract.
+ *
+ * @example
+ * toPactInteraction(entry, contract.operations[0]).baseDescription; // 'createPlant returns 200'
+ */
+export function toPactInteraction(
+  entry: JournalEntry,
+  operation: ContractOperation | undefined,
+): ShapedInteraction {
+  const { request, response } = entry;
+  const resource = operation?.resource;
+  const declared = new Map(
+    (resource?.request?.headers ?? []).map((header) => [header.name.toLowerCase(), header.name]),
+  );
+  const requestHeaders: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    const keep = names[name] ?? declared.get(name);
+    if (keep === undefined || (name === 'content-type' && request.body === null)) continue;
+    // The journal keeps only a credential's scheme: the provider's verification supplies its own.
+    requestHeaders[keep] = [
+      name === 'authorization' ? `${value.split(' ')[0] ?? value} [redacted]` : value,
+    ];
+  }
+  // `__` parameters are the mock's own controls, nothing the provider knows.
+  const query = Object.entries(request.query)
+    .filter(([name]) => !name.startsWith('__'))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const responseHeaders = keptResponseHeaders(response.headers, resource, response.status);
+  const requestType = mediaType(request.headers['content-type']);
+  const responseType = mediaType(response.headers['content-type']);
+  const requestRules = rulesOf(
+    request.body,
+    requestType,
+    schemaOfRequest(resource, requestType),
+    resource,
+  );
+  if (operation !== undefined && operation.path.includes('{')) {
+    requestRules.path = {
+      combine: 'AND',
+      matchers: [{ match: 'regex', regex: pathPattern(operation.path) }],
+    };
+  }
+  const responseRules = rulesOf(
+    response.body,
+    responseType,
+    schemaOfResponse(resource, response.status, responseType),
+    resource,
+  );
+  if (responseHeaders['Content-Type'] !== undefined && responseType !== '') {
+    responseRules.header = {
+      'Content-Type': {
+        combine: 'AND',
+        matchers: [{ match: 'regex', regex: `^${escapeRegex(responseType)}(;.*)?$` }],
+      },
+    };
+  }
+  const operationName = operation?.operationId ?? `${request.method} ${request.path}`;
+  const shape = requestShape({
+    operation: operationName,
+    method: request.method,
+    status: response.status,
+    query: query.map(([name]) => name),
+    headers: Object.keys(requestHeaders),
+    body: request.body,
+  });
+  const baseDescription = `${operationName} returns ${response.status}${operation === undefined ? ' (a stub outside the contract)' : ''}`;
+  return {
+    shape,
+    baseDescription,
+    interaction: {
+      type: 'Synchronous/HTTP',
+      key: shapeKey(shape),
+      description: baseDescription,
+      pending: false,
+      providerStates: [{ name: baseDescription }],
+      request: {
+        method: request.method,
+        path: request.path,
+        ...(query.length > 0 && {
+          query: Object.fromEntries(
+            query.map(([name, value]) => [name, Array.isArray(value) ? value : [value]]),
+          ),
+        }),
+        ...nonEmpty('headers', requestHeaders),
+        ...bodyOf(request.body, requestType),
+        ...nonEmpty('matchingRules', requestRules),
+      },
+      response: {
+        status: response.status,
+        ...nonEmpty('headers', responseHeaders),
+        ...bodyOf(response.body, responseType),
+        ...nonEmpty('matchingRules', responseRules),
+      },
+    },
+  };
+}
+
+function keptResponseHeaders(
+  headers: Record<string, string>,
+  resource: IHttpOperation | undefined,
+  status: number,
+): Record<string, string[]> {
+  const declared = new Map(
+    (responseOf(resource, status)?.headers ?? []).map((h) => [h.name.toLowerCase(), h.name]),
+  );
+  const kept: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const keep = name === 'content-type' ? 'Content-Type' : declared.get(name.toLowerCase());
+    if (keep !== undefined) kept[keep] = [value];
+  }
+  return kept;
+}
+
+function rulesOf(
+  body: unknown,
+  type: string,
+  schema: unknown,
+  resource: IHttpOperation | undefined,
+): PactMatchingRules {
+  if (body === null || !isJsonType(type)) return {};
+  const rules: Record<string, PactRule> = bodyMatchingRules(body, schema, resource);
+  return Object.keys(rules).length === 0 ? {} : { body: rules };
+}
+
+function bodyOf(body: unknown, type: string): { body?: PactV4Body } {
+  if (body === null) return {};
+  const contentType =
+    type === '' ? (typeof body === 'string' ? 'text/plain' : 'application/json') : type;
+  return { body: { content: body, contentType, encoded: false } };
+}
+
+function nonEmpty<K extends string, V extends object>(key: K, value: V): Partial<Record<K, V>> {
+  return Object.keys(value).length === 0 ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+function schemaOfRequest(resource: IHttpOperation | undefined, type: string): unknown {
+  return contentOf(resource?.request?.body?.contents, type)?.schema;
+}
+
+function schemaOfResponse(
+  resource: IHttpOperation | undefined,
+  status: number,
+  type: string,
+): unknown {
+  return contentOf(responseOf(resource, status)?.contents, type)?.schema;
+}
+
+// The response declared for a status: the exact code, else its range (`2XX`), else `default`.
+function responseOf(resource: IHttpOperation | undefined, status: number) {
+  const responses = resource?.responses ?? [];
+  const code = String(status);
+  return (
+    responses.find((r) => r.code === code) ??
+    responses.find((r) => r.code.toUpperCase() === `${code[0] ?? ''}XX`) ??
+    responses.find((r) => r.code === 'default')
+  );
+}
+
+function contentOf<T extends { mediaType: string }>(
+  contents: readonly T[] | undefined,
+  type: string,
+): T | undefined {
+  return contents?.find((c) => mediaType(c.mediaType) === type) ?? contents?.[0];
+}
+
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+function isJsonType(type: string): boolean {
+  return type === '' || type === 'application/json' || /^application\/[^/]+\+json$/.test(type);
+}
+
+// `/plants/{id}` matches `^/plants/[^/]+$`.
+function pathPattern(template: string): string {
+  const pattern = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : escapeRegex(part)))
+    .join('');
+  return `^${pattern}/?$`;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
