@@ -346,6 +346,7 @@ describe('the admin API', () => {
       '/__admin/coverage',
       '/__admin/health',
       '/__admin/openapi.json',
+      '/__admin/pact',
       '/__admin/requests',
       '/__admin/requests.har',
       '/__admin/requests/count',

@@ -1,6 +1,7 @@
 import { requestPatternSchema } from '../journal/request-pattern.ts';
 import { timesSchema } from '../journal/verify-requests.ts';
 import { stubDefinitionSchema } from '../stubs/stub-schema.ts';
+import { pactPath } from './pact-openapi.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object, description: string) => ({
@@ -265,6 +266,7 @@ export function adminOpenApi(version: string) {
           responses: { '200': json(ref('Coverage'), 'Answered statuses per operation') },
         },
       },
+      '/__admin/pact': pactPath,
       '/__admin/reset': {
         post: {
           operationId: 'reset',

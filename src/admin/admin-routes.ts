@@ -7,6 +7,7 @@ import {
   getRequest,
   listRequests,
 } from './request-handlers.ts';
+import { exportPact } from './pact-handler.ts';
 import { coverage, describeAdminApi, health, reset } from './state-handlers.ts';
 import { clearStubs, createStub, getStub, listStubs, removeStub } from './stub-handlers.ts';
 import { verify, verifyInSequence } from './verify-handlers.ts';
@@ -38,5 +39,6 @@ export const adminRoutes: readonly AdminRoute[] = [
   { method: 'GET', path: '/stubs/:id', handler: getStub },
   { method: 'DELETE', path: '/stubs/:id', handler: removeStub },
   { method: 'GET', path: '/coverage', handler: coverage },
+  { method: 'GET', path: '/pact', handler: exportPact },
   { method: 'POST', path: '/reset', handler: reset },
 ];

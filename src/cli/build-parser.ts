@@ -17,7 +17,7 @@ export function buildParser(args: string[]): Argv {
   return yargs(args)
     .scriptName('plant-store-mock')
     .usage(
-      '$0 [options]\n\nServes the Plant Store contract (or --spec) as a contract-testing mock.',
+      '$0 [options]\n$0 pact --record-file FILE [options]  (a Pact file of recorded interactions; see $0 pact --help)\n\nServes the Plant Store contract (or --spec) as a contract-testing mock.',
     )
     .env(envPrefix)
     .config(

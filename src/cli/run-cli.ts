@@ -6,6 +6,11 @@ import { buildParser, toOptions } from './build-parser.ts';
 const badConfigExit = 2;
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'pact') {
+    const { runPactCommand } = await import('./pact-command.ts');
+    await runPactCommand(process.argv.slice(3));
+    return;
+  }
   const argv = await buildParser(process.argv.slice(2))
     .fail((message: string | undefined, error: Error | undefined) => {
       process.stderr.write(

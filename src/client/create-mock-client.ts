@@ -1,5 +1,6 @@
 import type { CoverageReport } from '../journal/coverage.ts';
 import type { Interaction } from '../journal/interaction.ts';
+import { pactSearch, type PactQuery, type PactResult } from '../pact/pact-query.ts';
 import type { RequestPattern } from '../journal/request-pattern.ts';
 import type { Times, VerifyResult } from '../journal/verify-requests.ts';
 import type { Stub, StubDefinition } from '../stubs/stub.ts';
@@ -115,6 +116,12 @@ export function createMockClient(options: MockClientOptions): MockClient {
       await send({ what: `reset session "${sessionName}"`, method: 'POST', path: '/reset' });
     },
     har: () => send<Har>({ what: 'export the HAR log', method: 'GET', path: '/requests.har' }),
+    pact: (query: PactQuery = {}) =>
+      send<PactResult>({
+        what: 'build the pact',
+        method: 'GET',
+        path: `/pact${pactSearch(query)}`,
+      }),
     stub: (definition: StubDefinition) =>
       send<Stub>({ what: 'register a stub', method: 'POST', path: '/stubs', body: definition }),
     stubs: async () =>

@@ -24,6 +24,9 @@ export type {
   RequestQuery,
 } from './mock-client.ts';
 export type { CoverageReport } from '../journal/coverage.ts';
+export type { PactQuery, PactResult } from '../pact/pact-query.ts';
+export type { LeftOut, LeftOutKind } from '../pact/left-out.ts';
+export type { Pact, PactV3, PactV4 } from '../pact/pact-document.ts';
 export type { Interaction, Verdict } from '../journal/interaction.ts';
 export type { RequestPattern } from '../journal/request-pattern.ts';
 export type { NearMiss, Times, VerifyResult } from '../journal/verify-requests.ts';

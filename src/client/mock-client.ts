@@ -1,5 +1,6 @@
 import type { CoverageReport } from '../journal/coverage.ts';
 import type { Interaction } from '../journal/interaction.ts';
+import type { PactQuery, PactResult } from '../pact/pact-query.ts';
 import type { RequestPattern } from '../journal/request-pattern.ts';
 import type { Har as HarLog } from '../journal/to-har.ts';
 import type { Times } from '../journal/verify-requests.ts';
@@ -105,6 +106,12 @@ export interface MockClient {
   reset(): Promise<void>;
   /** The session's recorded requests as a HAR 1.2 log. */
   har(): Promise<Har>;
+  /**
+   * The session's journal as a Pact file (V4, or V3 with `spec: 3`), and what was left out of
+   * it and why (rejected requests, faults, stubs outside the contract, cut bodies, dropped
+   * entries).
+   */
+  pact(query?: PactQuery): Promise<PactResult>;
   /**
    * Registers a stub in the session; a stub that breaks the contract is refused (MockClientError
    * 400 with the violations) unless it sets `allowContractViolation`.

@@ -67,6 +67,7 @@ const kindOrder: readonly LeftOutKind[] = [
   'response-outside-contract',
   'truncated',
   'other-contract',
+  'unreadable-line',
 ];
 
 /**
@@ -108,6 +109,10 @@ export function createPactBuilder(contract: PactContract, options: PactOptions) 
       const text = JSON.stringify(shaped.interaction);
       const before = kept.get(shaped.shape);
       if (before === undefined || text < before.text) kept.set(shaped.shape, { shaped, text });
+    },
+    /** Counts something that is no entry (a record file's unreadable line) as left out. */
+    leaveOut(kind: LeftOutKind, id: string): void {
+      leave(kind, 1, id);
     },
     finish(state: JournalState = {}): PactResult {
       if (entries === 0)

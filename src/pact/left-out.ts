@@ -20,7 +20,8 @@ export type LeftOutKind =
   | 'stub-outside-contract'
   | 'response-outside-contract'
   | 'truncated'
-  | 'other-contract';
+  | 'other-contract'
+  | 'unreadable-line';
 
 /**
  * Entries left out of a pact for one reason: how many, and the ids of the first ten.
@@ -56,6 +57,8 @@ const reasons: Record<LeftOutKind, string> = {
     'A body was cut at the journal limit (16 KiB): a cut body is never presented as the contract.',
   'other-contract':
     'It was judged against another version of the contract (recorded before a reload, or in another file): its operation is not the one served now.',
+  'unreadable-line':
+    'A line of the record file is no interaction of the mock (cut short, or not JSON); its line numbers are listed.',
 };
 
 /** The reason written for a kind of left-out entries. */
@@ -76,8 +79,8 @@ export function whyLeftOut(
   contract: { hash: string | undefined; outsideContract: boolean },
 ): LeftOutKind | undefined {
   const stub = entry.source.startsWith('stub:');
-  if (entry.response.status === 0 || entry.source === 'aborted') return 'unanswered';
   if (entry.source.startsWith('fault:')) return 'fault';
+  if (entry.response.status === 0 || entry.source === 'aborted') return 'unanswered';
   if (entry.request.truncated === true || entry.response.truncated === true) return 'truncated';
   if (mayBeCut(entry.request.body)) return 'truncated';
   if (contract.hash !== undefined && entry.contract.hash !== contract.hash) return 'other-contract';

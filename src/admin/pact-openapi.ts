@@ -1,0 +1,85 @@
+const errorBody = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+const leftOut = {
+  type: 'object',
+  required: ['kind', 'reason', 'count', 'ids'],
+  properties: {
+    kind: {
+      type: 'string',
+      enum: [
+        'unknown-session',
+        'empty-journal',
+        'dropped',
+        'rejected',
+        'unanswered',
+        'fault',
+        'stub-outside-contract',
+        'response-outside-contract',
+        'truncated',
+        'other-contract',
+        'unreadable-line',
+      ],
+    },
+    reason: { type: 'string' },
+    count: { type: 'integer', description: 'Entries left out for this reason' },
+    ids: { type: 'array', items: { type: 'string' }, description: 'The first ten of them' },
+  },
+};
+
+/**
+ * The admin API document's entry for GET /__admin/pact (see adminOpenApi).
+ *
+ * @example
+ * paths: { ...otherPaths, '/__admin/pact': pactPath }
+ */
+export const pactPath = {
+  get: {
+    operationId: 'exportPact',
+    description:
+      "The session's journal as a Pact file: one interaction per request shape the contract accepted, with the answer that was sent, and what was left out and why.",
+    parameters: [
+      { $ref: '#/components/parameters/Session' },
+      { name: 'consumer', in: 'query', schema: { type: 'string', default: 'consumer' } },
+      {
+        name: 'provider',
+        in: 'query',
+        description: "Default: the contract's title",
+        schema: { type: 'string' },
+      },
+      { name: 'spec', in: 'query', schema: { type: 'string', enum: ['4', '3'], default: '4' } },
+      {
+        name: 'outsideContract',
+        in: 'query',
+        description: 'Include answers of stubs registered with allowContractViolation',
+        schema: { type: 'string', enum: ['true', 'false'], default: 'false' },
+      },
+    ],
+    responses: {
+      '200': {
+        description: 'The pact, and what was left out of it',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['pact', 'leftOut', 'entries'],
+              properties: {
+                pact: {
+                  type: 'object',
+                  required: ['consumer', 'provider', 'interactions', 'metadata'],
+                  description: 'A Pact specification V4 (or V3) file',
+                },
+                leftOut: { type: 'array', items: leftOut },
+                entries: { type: 'integer', description: 'Journal entries read' },
+              },
+            },
+          },
+        },
+      },
+      '400': errorBody('A malformed query'),
+      '401': errorBody('The admin token is missing'),
+    },
+  },
+};

@@ -1,0 +1,66 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { JournalEntry } from './left-out.ts';
+import { parseExactJson } from './raw-json.ts';
+
+/** A line of a record file that is no interaction, and why. */
+export interface UnreadableLine {
+  line: number;
+  problem: string;
+}
+
+/**
+ * The interactions of a `--record-file` (one JSON line each), oldest first, integers past 2^53
+ * kept exact. Lines that are no interaction (a line cut by a crash, a foreign line) are passed
+ * to `onUnreadable` and skipped. Rejects when the file cannot be read.
+ *
+ * @example
+ * for await (const entry of readRecordFile('interactions.jsonl', (bad) => console.warn(bad))) builder.add(entry);
+ */
+export async function* readRecordFile(
+  path: string,
+  onUnreadable: (line: UnreadableLine) => void,
+): AsyncGenerator<JournalEntry> {
+  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  let number = 0;
+  for await (const text of lines) {
+    number++;
+    if (text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = parseExactJson(text);
+    } catch (error) {
+      onUnreadable({ line: number, problem: `not JSON (${(error as Error).message})` });
+      continue;
+    }
+    if (!isInteraction(value)) {
+      onUnreadable({ line: number, problem: 'not an interaction of the mock' });
+      continue;
+    }
+    yield value;
+  }
+}
+
+function isInteraction(value: unknown): value is JournalEntry {
+  const entry = value as Partial<JournalEntry> | null;
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    typeof entry.id === 'string' &&
+    typeof entry.session === 'string' &&
+    typeof entry.source === 'string' &&
+    typeof entry.request?.method === 'string' &&
+    typeof entry.request.path === 'string' &&
+    isRecord(entry.request.query) &&
+    isRecord(entry.request.headers) &&
+    isRecord(entry.response?.headers) &&
+    typeof entry.response?.status === 'number' &&
+    typeof entry.contract?.hash === 'string' &&
+    typeof entry.contract.request.valid === 'boolean' &&
+    typeof entry.contract.response.valid === 'boolean'
+  );
+}
+
+function isRecord(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
