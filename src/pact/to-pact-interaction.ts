@@ -41,17 +41,20 @@ export function toPactInteraction(
 ): ShapedInteraction {
   const { request, response } = entry;
   const resource = operation?.resource;
+  // The operation's header parameters, and the headers its API keys travel in.
   const declared = new Map(
     (resource?.request?.headers ?? []).map((header) => [header.name.toLowerCase(), header.name]),
   );
+  for (const scheme of operation?.security.flat() ?? []) {
+    if (scheme.kind === 'apiKey' && scheme.in === 'header') {
+      declared.set(scheme.key.toLowerCase(), scheme.key);
+    }
+  }
   const requestHeaders: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     const keep = names[name] ?? declared.get(name);
     if (keep === undefined || (name === 'content-type' && request.body === null)) continue;
-    // The journal keeps only a credential's scheme: the provider's verification supplies its own.
-    requestHeaders[keep] = [
-      name === 'authorization' ? `${value.split(' ')[0] ?? value} [redacted]` : value,
-    ];
+    requestHeaders[keep] = [name === 'authorization' ? placeholderCredentials(value) : value];
   }
   // `__` parameters are the mock's own controls, nothing the provider knows.
   const query = Object.entries(request.query)
@@ -72,12 +75,12 @@ export function toPactInteraction(
       matchers: [{ match: 'regex', regex: pathPattern(operation.path) }],
     };
   }
-  const responseRules = rulesOf(
-    response.body,
-    responseType,
-    schemaOfResponse(resource, response.status, responseType),
-    resource,
-  );
+  const responseSchema = schemaOfResponse(resource, response.status, responseType);
+  // A body the contract gives no schema for is nothing the provider promised: the pact leaves
+  // it open rather than pin what the mock happened to send (PactFlow's check refuses it too).
+  const responseBody =
+    operation !== undefined && responseSchema === undefined ? null : response.body;
+  const responseRules = rulesOf(responseBody, responseType, responseSchema, resource);
   if (responseHeaders['Content-Type'] !== undefined && responseType !== '') {
     responseRules.header = {
       'Content-Type': {
@@ -120,11 +123,22 @@ export function toPactInteraction(
       response: {
         status: response.status,
         ...nonEmpty('headers', responseHeaders),
-        ...bodyOf(response.body, responseType),
+        ...bodyOf(responseBody, responseType),
         ...nonEmpty('matchingRules', responseRules),
       },
     },
   };
+}
+
+/**
+ * The journal keeps only a credential's scheme: the pact carries a placeholder of the right form
+ * (Basic: base64 of `redacted:redacted`), which a provider's verification replaces with its own.
+ */
+function placeholderCredentials(recorded: string): string {
+  const scheme = recorded.split(' ')[0] ?? recorded;
+  return scheme.toLowerCase() === 'basic'
+    ? `${scheme} cmVkYWN0ZWQ6cmVkYWN0ZWQ=`
+    : `${scheme} [redacted]`;
 }
 
 function keptResponseHeaders(
