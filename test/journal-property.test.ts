@@ -45,7 +45,9 @@ describe('bodies nested around the depth limit', () => {
         expect(answer.status).toBeLessThan(500);
         expect(answer.body).toMatchObject({ error: answer.status });
         if (depth > maxJsonDepth && withToken) {
-          expect((answer.body as { message: string }).message).toMatch(/nest arrays and objects at most 128 deep/);
+          expect((answer.body as { message: string }).message).toMatch(
+            /nest arrays and objects at most 128 deep/,
+          );
         }
         // The entry is written once the answer has closed: the listing, one entry, the HAR and
         // a verify all read it back (a body the journal could not stringify crashed them before).
