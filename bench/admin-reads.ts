@@ -32,7 +32,7 @@ await Promise.all(
 console.log(`journal: ${entries} entries of ${bodyBytes} B in ${Date.now() - filling} ms`);
 
 const reads: [string, string, unknown?][] = [
-  // Ajv compiles the admin API's schemas on first use: a one-off, shown apart.
+  // The first admin call: the admin API loads and compiles its checks at start, not on first use.
   ['first admin call (empty session)', '/verify?session=empty', { pattern: { method: 'GET' } }],
   ['verify (no body in pattern)', '/verify', { pattern: { method: 'POST', path: '/plants' } }],
   [

@@ -11,6 +11,11 @@ const json = (schema: object, description: string) => ({
 const error = (description: string) => json(ref('Error'), description);
 const sessionParameter = { $ref: '#/components/parameters/Session' };
 
+const truncatedBody = {
+  const: true,
+  description: 'Present when the body was over 16 KiB: `body` is then its first 16 KiB of text.',
+};
+
 // Both verifications: a JSON body, 200 when it holds, 422 with near misses when not.
 function verifyPath(operationId: string, body: object, [holds, fails]: [string, string]) {
   return {
@@ -363,8 +368,16 @@ export function adminOpenApi(version: string) {
             session: { type: 'string' },
             operationId: { type: ['string', 'null'] },
             source: { type: 'string' },
-            request: { type: 'object', required: ['method', 'path', 'query', 'headers', 'body'] },
-            response: { type: 'object', required: ['status', 'headers', 'body'] },
+            request: {
+              type: 'object',
+              required: ['method', 'path', 'query', 'headers', 'body'],
+              properties: { truncated: truncatedBody },
+            },
+            response: {
+              type: 'object',
+              required: ['status', 'headers', 'body'],
+              properties: { truncated: truncatedBody },
+            },
             contract: {
               type: 'object',
               required: ['hash', 'request', 'response'],

@@ -19,6 +19,8 @@ export interface AdminRoute {
   handler: AdminHandler;
   /** Open without the admin token. */
   open?: boolean;
+  /** Its body is a request pattern: integers past 2^53 are read exactly, as the journal keeps them. */
+  exactNumbers?: boolean;
 }
 
 /** Every admin endpoint, in match order; GET /__admin/openapi.json describes each one. */
@@ -28,11 +30,11 @@ export const adminRoutes: readonly AdminRoute[] = [
   { method: 'GET', path: '/requests', handler: listRequests },
   { method: 'DELETE', path: '/requests', handler: clearRequests },
   { method: 'GET', path: '/requests.har', handler: exportHar },
-  { method: 'POST', path: '/requests/count', handler: countRequests },
-  { method: 'POST', path: '/requests/find', handler: findRequests },
+  { method: 'POST', path: '/requests/count', handler: countRequests, exactNumbers: true },
+  { method: 'POST', path: '/requests/find', handler: findRequests, exactNumbers: true },
   { method: 'GET', path: '/requests/:id', handler: getRequest },
-  { method: 'POST', path: '/verify', handler: verify },
-  { method: 'POST', path: '/verify/sequence', handler: verifyInSequence },
+  { method: 'POST', path: '/verify', handler: verify, exactNumbers: true },
+  { method: 'POST', path: '/verify/sequence', handler: verifyInSequence, exactNumbers: true },
   { method: 'POST', path: '/stubs', handler: createStub },
   { method: 'GET', path: '/stubs', handler: listStubs },
   { method: 'DELETE', path: '/stubs', handler: clearStubs },

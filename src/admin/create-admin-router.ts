@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { nestsDeeperThan, tooDeepMessage } from '../engine/json-depth.ts';
+import { parseExactJson } from '../engine/exact-json.ts';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { HttpError } from '../errors.ts';
 import { defaultSession, sessionHeaderOf, sessionNameProblem } from '../server/session-of.ts';
 import type { AdminDeps } from './admin-context.ts';
 import { adminRoutes } from './admin-routes.ts';
+import { prepareAdminChecks } from './check-admin-body.ts';
 
 /**
  * The `/__admin` API: JSON in and out, scoped to the session of `X-Mock-Session` or `?session=`,
@@ -14,6 +16,7 @@ import { adminRoutes } from './admin-routes.ts';
  * app.use('/__admin', createAdminRouter(deps));
  */
 export function createAdminRouter(deps: AdminDeps): Router {
+  prepareAdminChecks();
   const router = express.Router();
   router.use(requireJsonWrites);
   router.use(express.json({ limit: '1mb', strict: false, type: isJson, verify: refuseDeepJson }));
@@ -27,7 +30,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
         session: adminSession(req),
         query: req.query,
         params: req.params as Record<string, string>,
-        body: req.body as unknown,
+        body: route.exactNumbers === true ? exactBody(req) : (req.body as unknown),
       });
       res.status(reply.status);
       if (reply.jsonChunks !== undefined) await writeChunks(res, reply.jsonChunks);
@@ -58,9 +61,20 @@ export function createAdminRouter(deps: AdminDeps): Router {
   return router;
 }
 
+// The text of admin bodies that may hold integers past 2^53, which express.json rounds.
+const bodyTexts = new WeakMap<IncomingMessage, string>();
+
+// A pattern's integers past 2^53 as they were written, to compare with the journal's exactly.
+function exactBody(req: Request): unknown {
+  const text = bodyTexts.get(req);
+  return text === undefined ? (req.body as unknown) : parseExactJson(text);
+}
+
 // Checked on the bytes, before parsing: a body nested deeper than any stage can walk is refused
-// whole, so nothing of it is stored.
-function refuseDeepJson(_req: IncomingMessage, _res: unknown, body: Buffer): void {
+// whole, so nothing of it is stored. A body with 16 digits in a row keeps its text (see exactBody).
+function refuseDeepJson(req: IncomingMessage, _res: unknown, body: Buffer): void {
+  const text = body.toString('utf8');
+  if (/\d{16}|\d[eE][+-]?\d/.test(text)) bodyTexts.set(req, text);
   if (nestsDeeperThan(body)) {
     throw new HttpError(
       'INVALID_ADMIN_REQUEST',

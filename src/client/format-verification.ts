@@ -1,5 +1,6 @@
 import type { RequestPattern } from '../journal/request-pattern.ts';
 import type { NearMiss, Times, VerifyResult } from '../journal/verify-requests.ts';
+import { stringifyWithBigInts } from '../engine/exact-json.ts';
 
 /**
  * What a failed `verify` or `verifySequence` was asked and what the mock answered.
@@ -34,12 +35,12 @@ export function formatVerification({
     kind === 'count'
       ? [
           `Failed to verify requests in session "${session}": expected ${result.expected} matching ${plural(result.expected)}, got ${result.count}.`,
-          `Pattern: ${JSON.stringify(patterns[0] ?? {})}`,
+          `Pattern: ${stringifyWithBigInts(patterns[0] ?? {})}`,
         ]
       : [
           `Failed to verify a sequence in session "${session}": expected ${result.expected} (matched ${result.count} of ${patterns.length}).`,
           'Patterns, in order:',
-          ...patterns.map((pattern, index) => `  ${index}: ${JSON.stringify(pattern)}`),
+          ...patterns.map((pattern, index) => `  ${index}: ${stringifyWithBigInts(pattern)}`),
         ];
   // Data lost to a full journal comes first: it is why the verdict could not be reached.
   if (result.inconclusive)

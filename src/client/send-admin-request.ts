@@ -1,3 +1,4 @@
+import { parseJsonWithBigInts, stringifyWithBigInts } from '../engine/exact-json.ts';
 import { MockClientError } from './mock-client-error.ts';
 
 /** One admin API call: what it is for (in messages), method, path under the admin URL, body. */
@@ -39,7 +40,7 @@ export async function sendAdminRequest(
         ...target.headers,
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      ...(request.body === undefined ? {} : { body: stringifyWithBigInts(request.body) }),
     });
     text = await response.text();
   } catch (cause) {
@@ -77,7 +78,8 @@ function hintFor(status: number, serverMessage: string | undefined): string | un
 function parseJson(text: string): unknown {
   if (text === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    // Integers past 2^53 (ids the journal keeps exactly) arrive as bigints.
+    return parseJsonWithBigInts(text);
   } catch {
     return text;
   }

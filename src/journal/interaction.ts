@@ -26,14 +26,23 @@ export interface Interaction {
      * `[redacted]`.
      */
     headers: Record<string, string>;
-    /** Parsed JSON, else the raw text (cut at 16 KiB), else null. */
+    /**
+     * Parsed JSON, else the raw text, else null. A body over 16 KiB is kept as its first 16 KiB
+     * of text, with `truncated: true`. Integers past 2^53 are exact (digit for digit in the
+     * admin API's JSON).
+     */
     body: unknown;
+    /** Set when the body was cut to 16 KiB. */
+    truncated?: true;
   };
   /** Status 0 when the client went away before it was answered. */
   response: {
     status: number;
     headers: Record<string, string>;
+    /** As sent: JSON parsed, else text; over 16 KiB, its first 16 KiB of text with `truncated`. */
     body: unknown;
+    /** Set when the body was cut to 16 KiB. */
+    truncated?: true;
   };
   /** `example:NAME`, `sample`, `generated`, `stateful`, `prefer`, `validation-error` or `error:CODE`. */
   source: string;

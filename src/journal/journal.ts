@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { parseExactJson } from '../engine/exact-json.ts';
 import { createByteRing } from './byte-ring.ts';
 import type { Interaction } from './interaction.ts';
 
@@ -30,6 +31,8 @@ export function createJournal(
   // Beside each text, in the ring's slot for it: its id and its session.
   const ids = new Float64Array(limit);
   const sessions = new Array<string>(limit);
+  // 1 where the text may hold integers past 2^53, read back exactly (see parseExactJson).
+  const exact = new Uint8Array(limit);
   let nextId = 1;
   const dropped = new Map<string, number>();
   // Entries dropped from the front so far, and clears so far: a scan that let the event loop turn
@@ -37,24 +40,41 @@ export function createJournal(
   let shiftedTotal = 0;
   let clears = 0;
   // Entries dropped from sessions evicted by the session limit (see createSessionTable): a count
-  // per evicted session would grow with every session ever seen.
+  // per evicted session would grow with every session ever seen, so they are counted by a hash of
+  // the session's name. A session that comes back after its eviction still sees its drops; a
+  // session that shares a bucket sees others' too (more cautious, never less). `baselines`: a
+  // bucket's count when a session last cleared its entries, which it no longer counts.
+  const evictedDrops = new Uint32Array(evictedBuckets);
+  const baselines = new Map<string, number>();
   let droppedOfEvicted = 0;
+
+  function countEvicted(session: string, count: number): void {
+    const bucket = bucketOf(session);
+    evictedDrops[bucket] = (evictedDrops[bucket] as number) + count;
+    droppedOfEvicted += count;
+  }
+
+  function evictedDropsOf(session: string): number {
+    const count = evictedDrops[bucketOf(session)] as number;
+    return count === 0 ? 0 : Math.max(0, count - (baselines.get(session) ?? 0));
+  }
 
   const slotOf = (index: number): number => texts.slotAt(index);
 
   function dropOldest(): void {
     const session = sessions[slotOf(0)] as string;
     if (tracks(session)) dropped.set(session, (dropped.get(session) ?? 0) + 1);
-    else droppedOfEvicted++;
+    else countEvicted(session, 1);
     texts.shift();
     shiftedTotal++;
   }
 
-  function push(id: number, session: string, text: string): void {
+  function push(id: number, session: string, text: string, holdsBig: boolean): void {
     texts.push(text);
     const slot = slotOf(texts.size - 1);
     ids[slot] = id;
     sessions[slot] = session;
+    exact[slot] = holdsBig ? 1 : 0;
   }
 
   // Positions of the session's entries (every entry for `*`), oldest first.
@@ -66,15 +86,21 @@ export function createJournal(
     return found;
   }
 
-  const parse = (index: number): Interaction => JSON.parse(texts.at(index)) as Interaction;
+  const parse = (index: number): Interaction =>
+    (exact[slotOf(index)] === 1
+      ? parseExactJson(texts.at(index))
+      : JSON.parse(texts.at(index))) as Interaction;
 
   return {
     /** Hands out the id of the next interaction, in order of arrival. */
     nextId: (): string => String(nextId++),
-    /** Keeps an interaction: its id, its session, and its JSON text. */
-    add(id: string, session: string, text: string): void {
+    /**
+     * Keeps an interaction: its id, its session, its JSON text, and whether that may hold
+     * integers past 2^53 (they are then read back exactly, as JSON.rawJSON values).
+     */
+    add(id: string, session: string, text: string, holdsBig = false): void {
       if (texts.size === limit) dropOldest();
-      push(Number(id), session, text);
+      push(Number(id), session, text, holdsBig);
     },
     /** The session's entries, oldest first. */
     list(session: string): Interaction[] {
@@ -112,16 +138,21 @@ export function createJournal(
       const index = positions(session).find((i) => String(ids[slotOf(i)]) === id);
       return index === undefined ? undefined : parse(index);
     },
+    /**
+     * How many of the session's entries were dropped: its own count, plus drops of entries of a
+     * session of that name that was evicted before (see evictedDrops).
+     */
     dropped(session: string): number {
-      if (session !== allSessions) return dropped.get(session) ?? 0;
+      if (session !== allSessions) return (dropped.get(session) ?? 0) + evictedDropsOf(session);
       let total = droppedOfEvicted;
       for (const count of dropped.values()) total += count;
       return total;
     },
     /** Forgets the session's drop count (the session was evicted); the total keeps it. */
     forget(session: string): void {
-      droppedOfEvicted += dropped.get(session) ?? 0;
+      countEvicted(session, dropped.get(session) ?? 0);
       dropped.delete(session);
+      baselines.delete(session);
     },
     clear(session: string): void {
       const others =
@@ -133,15 +164,27 @@ export function createJournal(
                 id: ids[slotOf(i)] as number,
                 session: sessions[slotOf(i)] as string,
                 text: texts.at(i),
+                holdsBig: exact[slotOf(i)] === 1,
               }));
       texts.clear();
       sessions.fill('');
       clears++;
-      for (const entry of others) push(entry.id, entry.session, entry.text);
+      for (const entry of others) push(entry.id, entry.session, entry.text, entry.holdsBig);
       if (session === allSessions) {
         dropped.clear();
+        evictedDrops.fill(0);
+        baselines.clear();
         droppedOfEvicted = 0;
-      } else dropped.delete(session);
+      } else {
+        dropped.delete(session);
+        const bucketCount = evictedDrops[bucketOf(session)] as number;
+        baselines.delete(session);
+        if (bucketCount > 0) {
+          // Bounded: past the limit the oldest baseline goes (that session is then more cautious).
+          if (baselines.size >= limit) baselines.delete(baselines.keys().next().value as string);
+          baselines.set(session, bucketCount);
+        }
+      }
     },
     get size(): number {
       return texts.size;
@@ -150,3 +193,13 @@ export function createJournal(
 }
 
 export type Journal = ReturnType<typeof createJournal>;
+
+const evictedBuckets = 16_384;
+
+// FNV-1a over the name's UTF-16 code units, to a bucket of evictedDrops.
+function bucketOf(session: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < session.length; i++)
+    hash = Math.imul(hash ^ session.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % evictedBuckets;
+}

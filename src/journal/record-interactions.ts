@@ -8,6 +8,7 @@ import type { Outcome } from '../server/mock-handler.ts';
 import { routeViolation } from '../server/route-violation.ts';
 import type { Coverage } from './coverage.ts';
 import { nestsDeeperThan } from '../engine/json-depth.ts';
+import { mayHoldBigIntegers, parseExactJson } from '../engine/exact-json.ts';
 import type { Journal } from './journal.ts';
 import type { RecordFile } from './record-file.ts';
 import { redactHeaders, redactInPlace, redactQuery, type SecretNames } from './redact-headers.ts';
@@ -53,6 +54,8 @@ export function recordInteractions(deps: RecorderDeps) {
               { location: 'response', message: `fault ${fault.name}: ${fault.description}` },
             ];
       const operationId = outcome?.operation?.operationId ?? null;
+      const request = requestBody(exchange);
+      const response = answered ? sentBody(sent) : unanswered;
       const text = interactionText(exchange, deps.secretNames(), {
         id,
         hash: deps.contractHash(),
@@ -60,8 +63,10 @@ export function recordInteractions(deps: RecorderDeps) {
         operationId,
         requestViolations,
         responseViolations,
+        request,
+        response,
       });
-      deps.journal.add(id, exchange.session, text);
+      deps.journal.add(id, exchange.session, text, request.exact || response.exact);
       if (operationId !== null && answered) {
         deps.coverage.record(
           exchange.session,
@@ -85,7 +90,20 @@ interface Verdicts {
   operationId: string | null;
   requestViolations: readonly Violation[];
   responseViolations: readonly Violation[];
+  request: RecordedBody;
+  response: RecordedBody;
 }
+
+/** A body as the journal keeps it: JSON text, cut to 16 KiB of text when it was longer. */
+interface RecordedBody {
+  json: string;
+  /** Set when the body was longer than the journal keeps. */
+  truncated: boolean;
+  /** Whether it may hold integers past 2^53 (then read back with parseExactJson). */
+  exact: boolean;
+}
+
+const unanswered: RecordedBody = { json: 'null', truncated: false, exact: false };
 
 /**
  * The exchange's journal entry (an Interaction) as JSON text, in one pass: written out field by
@@ -95,9 +113,9 @@ interface Verdicts {
  */
 function interactionText(exchange: Exchange, secrets: SecretNames, verdicts: Verdicts): string {
   const { outcome, fault, error } = exchange;
-  const { answered } = verdicts;
+  const { answered, request, response } = verdicts;
   const sent = answered ? exchange.sent : undefined;
-  return `{"id":"${verdicts.id}","receivedAt":"${isoTime(exchange.receivedAt)}","durationMs":${durationSince(exchange.started)},"session":${JSON.stringify(exchange.session)},"operationId":${verdicts.operationId === null ? 'null' : JSON.stringify(verdicts.operationId)},"request":{"method":${JSON.stringify(exchange.method)},"path":${JSON.stringify(exchange.path)},"query":${queryJson(redactQuery(exchange.query, secrets))},"headers":${JSON.stringify(requestHeaders(exchange, secrets))},"body":${JSON.stringify(requestBody(exchange))}},"response":{"status":${sent === undefined ? 0 : sent.status},"headers":${sent === undefined ? '{}' : sentHeadersJson(exchange)},"body":${sent === undefined ? 'null' : sentBody(sent)}},"source":${JSON.stringify(sourceOf(fault, answered, outcome, error))},"contract":{"hash":${JSON.stringify(verdicts.hash)},"request":${verdictText(verdicts.requestViolations)},"response":${verdictText(verdicts.responseViolations)}}}`;
+  return `{"id":"${verdicts.id}","receivedAt":"${isoTime(exchange.receivedAt)}","durationMs":${durationSince(exchange.started)},"session":${JSON.stringify(exchange.session)},"operationId":${verdicts.operationId === null ? 'null' : JSON.stringify(verdicts.operationId)},"request":{"method":${JSON.stringify(exchange.method)},"path":${JSON.stringify(exchange.path)},"query":${queryJson(redactQuery(exchange.query, secrets))},"headers":${JSON.stringify(requestHeaders(exchange, secrets))},"body":${request.json}${request.truncated ? ',"truncated":true' : ''}},"response":{"status":${sent === undefined ? 0 : sent.status},"headers":${sent === undefined ? '{}' : sentHeadersJson(exchange)},"body":${response.json}${response.truncated ? ',"truncated":true' : ''}},"source":${JSON.stringify(sourceOf(fault, answered, outcome, error))},"contract":{"hash":${JSON.stringify(verdicts.hash)},"request":${verdictText(verdicts.requestViolations)},"response":${verdictText(verdicts.responseViolations)}}}`;
 }
 
 // Most mock requests have no query: skip the serializer for them.
@@ -121,12 +139,30 @@ function requestHeaders({ outcome, req }: Exchange, secrets: SecretNames): Recor
   return redactInPlace(outcome.request.headers, secrets);
 }
 
-function requestBody({ outcome, body }: Exchange): unknown {
-  return outcome === undefined || isLarge(body) ? decodeBody(body) : (outcome.request.body ?? null);
+function requestBody({ outcome, body }: Exchange): RecordedBody {
+  if (outcome === undefined || isLarge(body)) return decodeBody(body);
+  const { bigIntegers } = outcome.request;
+  // Integers past 2^53 were rounded by the parse the pipeline used: read them again, exactly.
+  if (bigIntegers !== undefined && bigIntegers.length > 0 && body !== undefined) {
+    return {
+      json: JSON.stringify(parseExactJson(body.toString('utf8'))),
+      truncated: false,
+      exact: true,
+    };
+  }
+  return { json: JSON.stringify(outcome.request.body ?? null), truncated: false, exact: false };
 }
 
-function sentBody({ body, json }: SentResponse): string {
-  return json ?? JSON.stringify(body ?? null);
+// The answer's JSON text as it went out (else its body as JSON), cut to 16 KiB as text: a
+// contract whose answers echo megabytes of request must not grow the journal past its bound.
+function sentBody({ body, json }: SentResponse): RecordedBody {
+  const text = json ?? (typeof body === 'string' ? body : JSON.stringify(body ?? null));
+  const isJson = json !== undefined || typeof body !== 'string';
+  if (text.length > maxRecordedText / 3 && Buffer.byteLength(text) > maxRecordedText) {
+    return { json: JSON.stringify(firstBytesOf(Buffer.from(text))), truncated: true, exact: false };
+  }
+  const exact = isJson && text.length >= 16 && mayHoldBigIntegers(text);
+  return { json: isJson ? text : JSON.stringify(text), truncated: false, exact };
 }
 
 // Under load dozens of requests arrive within one millisecond: format each millisecond once.
@@ -175,16 +211,23 @@ function isLarge(raw: Buffer | undefined): boolean {
   return raw !== undefined && raw.length > maxRecordedText;
 }
 
-function decodeBody(raw: Buffer | undefined): unknown {
-  if (raw === undefined || raw.length === 0) return null;
-  const text = raw.subarray(0, maxRecordedText).toString('utf8');
+function decodeBody(raw: Buffer | undefined): RecordedBody {
+  if (raw === undefined || raw.length === 0) return unanswered;
+  const truncated = raw.length > maxRecordedText;
+  const text = truncated ? firstBytesOf(raw) : raw.toString('utf8');
   // A body nested too deep stays text: the journal must be able to stringify what it keeps.
-  if (raw.length <= maxRecordedText && !nestsDeeperThan(raw)) {
+  if (!truncated && !nestsDeeperThan(raw)) {
     try {
-      return JSON.parse(text) as unknown;
+      const json = JSON.stringify(parseExactJson(text));
+      return { json, truncated, exact: mayHoldBigIntegers(json) };
     } catch {
-      return text;
+      // Not JSON: kept as text.
     }
   }
-  return text;
+  return { json: JSON.stringify(text), truncated, exact: false };
+}
+
+// The first 16 KiB of UTF-8 as text, ending before a character that the cut would split.
+function firstBytesOf(bytes: Buffer): string {
+  return new TextDecoder().decode(bytes.subarray(0, maxRecordedText), { stream: true });
 }

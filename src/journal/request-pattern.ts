@@ -4,6 +4,7 @@ import {
   UnsupportedPatternError,
   type LinearRegex,
 } from '../engine/linear-regex.ts';
+import { isExactInteger } from '../engine/exact-json.ts';
 import type { Interaction } from './interaction.ts';
 
 /** Which recorded requests to count, find or verify. Every given field must match. */
@@ -20,7 +21,10 @@ export interface RequestPattern {
   valid?: boolean;
   /** Header name (any case) to exact value, as recorded: `authorization` as its scheme only, secrets as `[redacted]`. */
   headers?: Record<string, string>;
-  /** `equalTo`: the body deep-equals; `matches`: every given field is present and equal (a JSON subset). */
+  /**
+   * `equalTo`: the body deep-equals; `matches`: every given field is present and equal (a JSON
+   * subset). Integers past 2^53 compare exactly, digit for digit.
+   */
   body?: { equalTo: unknown } | { matches: unknown };
 }
 
@@ -131,6 +135,14 @@ export function compilePathPattern(pathPattern: string): LinearRegex {
 }
 
 function subsetDifferences(expected: unknown, actual: unknown, at: string, found: string[]): void {
+  // An integer past 2^53 is a JSON.rawJSON value on either side: equal when its digits are.
+  if (isExactInteger(expected) || isExactInteger(actual)) {
+    if (JSON.stringify(expected) !== JSON.stringify(actual ?? null))
+      found.push(
+        `${at}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual ?? null)}`,
+      );
+    return;
+  }
   if (expected !== null && typeof expected === 'object') {
     if (
       actual === null ||

@@ -69,13 +69,20 @@ export function createApp(deps: AppDeps): RequestListener {
       deps.sessions.touch(session);
     },
   });
-  // Express and the admin API load with the first /__admin request: the mock serves without them.
+  // Express and the admin API load just after start, in the background: the mock serves without
+  // them, and no admin call waits for them (the first one held the event loop 120 ms loading them).
   let admin: Promise<Express> | undefined;
-  function serveAdmin(req: IncomingMessage, res: ServerResponse): void {
-    admin ??= import('./create-admin-app.ts').then(({ createMockPortAdminApp }) =>
+  const loadAdmin = (): Promise<Express> =>
+    (admin ??= import('./create-admin-app.ts').then(({ createMockPortAdminApp }) =>
       createMockPortAdminApp(deps),
-    );
-    admin.then(
+    ));
+  setImmediate(() => {
+    loadAdmin().catch(() => {
+      // Said by the first admin request that needs it.
+    });
+  }).unref();
+  function serveAdmin(req: IncomingMessage, res: ServerResponse): void {
+    loadAdmin().then(
       (app) => {
         app(req, res);
       },

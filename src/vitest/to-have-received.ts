@@ -6,6 +6,7 @@ import {
 } from '../client/index.ts';
 import type { MatcherState, SyncMatcherResult } from 'vitest';
 import { asMockClient } from './as-mock-client.ts';
+import { stringifyWithBigInts } from '../engine/exact-json.ts';
 
 /**
  * Options of `toHaveReceived`: how many matching requests; at least 1 when not given.
@@ -53,7 +54,7 @@ export async function toHaveReceived(
         call,
         '',
         `Expected the number of requests matching the pattern in session "${client.sessionName}" not to be ${describeTimes(options.times)}, but it was ${count}.`,
-        `Pattern: ${JSON.stringify(pattern)}`,
+        `Pattern: ${stringifyWithBigInts(pattern)}`,
         'Matching requests:',
         ...matched.map(
           (entry) =>
