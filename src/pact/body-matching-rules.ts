@@ -1,5 +1,5 @@
 import type { PactMatcher, PactRule } from './pact-document.ts';
-import { isRawJson } from './raw-json.ts';
+import { isExactInteger } from '../engine/exact-json.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -27,7 +27,7 @@ export function bodyMatchingRules(
 
   function walk(value: unknown, rawSchema: unknown, path: string, depth: number): void {
     const schema = resolve(rawSchema, root, value);
-    if (isRawJson(value)) {
+    if (isExactInteger(value)) {
       set(path, { match: 'integer' });
       return;
     }
@@ -113,7 +113,7 @@ function fits(schema: Schema | undefined, value: unknown): boolean {
     ? 'array'
     : value === null
       ? 'null'
-      : isRawJson(value)
+      : isExactInteger(value)
         ? 'integer'
         : typeof value;
   const types = typesOf(schema);

@@ -1,13 +1,7 @@
 import type { Interaction } from '../journal/interaction.ts';
 
-/**
- * A journal entry as the pact reads it. `truncated` marks a body the journal cut at its 16 KiB
- * limit (declared here too, so this folder does not depend on when the journal gained it).
- */
-export type JournalEntry = Interaction & {
-  request: Interaction['request'] & { truncated?: boolean };
-  response: Interaction['response'] & { truncated?: boolean };
-};
+/** A journal entry, as the pact reads it. */
+export type JournalEntry = Interaction;
 
 /** Why entries of the journal are not in the pact. */
 export type LeftOutKind =
@@ -82,7 +76,6 @@ export function whyLeftOut(
   if (entry.source.startsWith('fault:')) return 'fault';
   if (entry.response.status === 0 || entry.source === 'aborted') return 'unanswered';
   if (entry.request.truncated === true || entry.response.truncated === true) return 'truncated';
-  if (mayBeCut(entry.request.body)) return 'truncated';
   if (contract.hash !== undefined && entry.contract.hash !== contract.hash) return 'other-contract';
   // A stub that answers outside the contract: a path the contract lacks, or another answer.
   const outside = stub && contract.outsideContract ? undefined : 'stub-outside-contract';
@@ -90,12 +83,4 @@ export function whyLeftOut(
   if (!entry.contract.request.valid) return 'rejected';
   if (!entry.contract.response.valid) return stub ? outside : 'response-outside-contract';
   return undefined;
-}
-
-// A journal that predates the `truncated` mark keeps a cut request body as its first 16 KiB of
-// text: a text body of at least that many bytes may be cut.
-function mayBeCut(body: unknown): boolean {
-  return (
-    typeof body === 'string' && body.length >= 4 * 1024 && Buffer.byteLength(body) >= 16 * 1024 - 3
-  );
 }

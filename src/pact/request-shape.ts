@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isRawJson } from './raw-json.ts';
+import { isExactInteger } from '../engine/exact-json.ts';
 
 /** How deep a body's shape is read; deeper parts count as one value. */
 const maxDepth = 32;
@@ -38,7 +38,7 @@ export function shapeKey(shape: string): string {
 
 function shapeOf(value: unknown, depth: number): string {
   if (value === null) return 'null';
-  if (isRawJson(value)) return 'number';
+  if (isExactInteger(value)) return 'number';
   if (depth >= maxDepth) return 'deep';
   if (Array.isArray(value)) {
     const items = [...new Set(value.map((item) => shapeOf(item, depth + 1)))].sort();

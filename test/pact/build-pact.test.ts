@@ -3,7 +3,7 @@ import { loadContract } from '../../src/engine/load-contract.ts';
 import { buildPact, type PactContract } from '../../src/pact/build-pact.ts';
 import type { JournalEntry } from '../../src/pact/left-out.ts';
 import type { PactV3, PactV4 } from '../../src/pact/pact-document.ts';
-import { parseExactJson } from '../../src/pact/raw-json.ts';
+import { parseExactJson } from '../../src/engine/exact-json.ts';
 
 const contract = await loadContract('openapi.yaml');
 const served: PactContract = { hash: contract.hash, operations: contract.operations };
@@ -218,7 +218,8 @@ describe('what a pact leaves out, and why', () => {
   it('never presents a body cut at the journal limit as the contract', () => {
     const cut = entry({ id: 1, name: 'Fern' });
     cut.response.truncated = true;
-    const cutText = entry('x'.repeat(16 * 1024));
+    const cutText = entry('{"id":1,"name":"'.padEnd(16 * 1024, 'x'));
+    cutText.request.truncated = true;
     const { pact, leftOut } = buildPact([cut, cutText], served, names);
     expect(pact.interactions).toEqual([]);
     expect(leftOut).toEqual([

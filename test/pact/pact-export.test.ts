@@ -60,6 +60,23 @@ describe('GET /__admin/pact', () => {
     expect(pact.metadata.pactSpecification.version).toBe('3.0.0');
   });
 
+  it('writes ids past 2^53 exactly, and leaves out bodies cut at the journal limit', async () => {
+    await createPlant(server, '{"id":9007199254740993,"name":"Big"}');
+    await createPlant(server, { id: 2, name: 'x'.repeat(20_000) });
+    const answer = await admin(server, '/pact');
+    expect(answer.text).toContain('"id":9007199254740993');
+    const { pact, leftOut } = answer.body as PactResult;
+    expect(pact.interactions).toHaveLength(1);
+    expect(leftOut).toEqual([
+      {
+        kind: 'truncated',
+        reason: expect.stringMatching(/16 KiB/) as string,
+        count: 1,
+        ids: ['2'],
+      },
+    ]);
+  });
+
   it('says an unknown session gives an empty pact', async () => {
     const { pact, leftOut } = (await admin(server, '/pact', { session: 'nobody' }))
       .body as PactResult;

@@ -71,7 +71,7 @@ async function pactFlowErrors(spec: string, pactFile: string): Promise<Validatio
   });
   return result.errors.filter((error) => {
     if (error.code !== 'response.status.unknown') return true;
-    const declared = Object.keys((error.specDetails?.value ?? {}));
+    const declared = Object.keys(error.specDetails?.value ?? {});
     const status = String(error.mockDetails?.value);
     return !declared.includes(`${status[0] ?? ''}XX`);
   });
