@@ -7,7 +7,8 @@ import {
   type LeftOut,
   type LeftOutKind,
 } from './left-out.ts';
-import type { Pact, PactSpec, PactV4Interaction } from './pact-document.ts';
+import { nameInteractions } from './name-interactions.ts';
+import type { Pact, PactSpec } from './pact-document.ts';
 import { toPactDocument } from './to-pact-document.ts';
 import { toPactInteraction, type ShapedInteraction } from './to-pact-interaction.ts';
 
@@ -120,6 +121,7 @@ export function createPactBuilder(contract: PactContract, options: PactOptions) 
       if ((state.dropped ?? 0) > 0) leave('dropped', state.dropped ?? 0);
       const interactions = nameInteractions(
         [...kept.values()].map(({ shaped }) => shaped.interaction),
+        (interaction) => interaction.key,
       );
       return {
         pact: toPactDocument(interactions, options),
@@ -145,34 +147,4 @@ export function buildPact(
   const builder = createPactBuilder(contract, options);
   for (const entry of entries) builder.add(entry);
   return builder.finish(state);
-}
-
-/**
- * Orders interactions by description then key, and numbers descriptions that several shapes
- * share (`createPlant returns 200 (2)`): a pact's descriptions are unique. The provider state
- * keeps the description without its number.
- *
- * @example
- * nameInteractions(interactions).map((i) => i.description);
- */
-export function nameInteractions(interactions: readonly PactV4Interaction[]): PactV4Interaction[] {
-  const base = (interaction: PactV4Interaction): string =>
-    interaction.providerStates[0]?.name ?? interaction.description;
-  const sorted = [...interactions].sort(
-    (a, b) => compare(base(a), base(b)) || compare(a.key, b.key),
-  );
-  const counts = new Map<string, number>();
-  for (const interaction of sorted)
-    counts.set(base(interaction), (counts.get(base(interaction)) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  return sorted.map((interaction) => {
-    const name = base(interaction);
-    const n = (seen.get(name) ?? 0) + 1;
-    seen.set(name, n);
-    return { ...interaction, description: (counts.get(name) ?? 0) > 1 ? `${name} (${n})` : name };
-  });
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -16,6 +16,7 @@ expect.extend({ toHaveReceived, toHaveCovered });
 
 export { toHaveReceived, toHaveCovered, type ReceivedOptions };
 export { MatcherUsageError } from './matcher-usage-error.ts';
+export { writePact, writePactAfterAll, type PactFileOptions } from './write-pact-after-all.ts';
 
 // Assertion only, not Matchers: an async matcher cannot work as an asymmetric one
 // (`expect.toHaveReceived(...)` inside toEqual would never match), so it is not offered there.

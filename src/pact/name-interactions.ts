@@ -1,0 +1,51 @@
+/** What naming needs of an interaction, V4 or V3. */
+interface Named {
+  description: string;
+  providerStates: { name: string }[];
+}
+
+/**
+ * The description an interaction has before numbering: its provider state,
+ * `createPlant returns 200`.
+ *
+ * @example
+ * baseDescription({ description: 'createPlant returns 200 (2)', providerStates: [{ name: 'createPlant returns 200' }] });
+ * // 'createPlant returns 200'
+ */
+export function baseDescription(interaction: Named): string {
+  return interaction.providerStates[0]?.name ?? interaction.description;
+}
+
+/**
+ * Orders interactions by description then key, and numbers descriptions that several shapes
+ * share (`createPlant returns 200 (2)`): a pact's descriptions are unique, and the same set of
+ * interactions gets the same names whatever order it came in. The provider state keeps the
+ * description without its number.
+ *
+ * @example
+ * nameInteractions(interactions, (i) => i.key).map((i) => i.description);
+ */
+export function nameInteractions<T extends Named>(
+  interactions: readonly T[],
+  keyOf: (interaction: T) => string,
+): T[] {
+  const sorted = [...interactions].sort(
+    (a, b) => compare(baseDescription(a), baseDescription(b)) || compare(keyOf(a), keyOf(b)),
+  );
+  const counts = new Map<string, number>();
+  for (const interaction of sorted) {
+    const name = baseDescription(interaction);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const seen = new Map<string, number>();
+  return sorted.map((interaction) => {
+    const name = baseDescription(interaction);
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return { ...interaction, description: (counts.get(name) ?? 0) > 1 ? `${name} (${n})` : name };
+  });
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
