@@ -62,6 +62,14 @@ export async function runPactCommand(args: string[]): Promise<void> {
   if (spec !== '4' && spec !== '3') {
     throw new ConfigError(`--pact-spec must be 4 or 3, got "${spec}".`);
   }
+  for (const [flag, name] of [
+    ['--consumer', argv.consumer],
+    ['--provider', argv.provider],
+  ] as const) {
+    if (name !== undefined && name.trim() === '') {
+      throw new ConfigError(`${flag} must name the pacticipant, got an empty name.`);
+    }
+  }
   const specPath = argv.spec ?? bundledSpecPath;
   const result = await pactFromRecordFile({
     recordFile: argv['record-file'],

@@ -10,7 +10,7 @@ import {
   type ValidationFinding,
 } from '@pactflow/swagger-mock-validator';
 import { startMockServer, type RunningMockServer } from 'plant-store-mock';
-import type { PactResult, PactV4 } from 'plant-store-mock/client';
+import type { Pact, PactResult, PactV4 } from 'plant-store-mock/client';
 import { parse } from 'yaml';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ async function pactFlowErrors(spec: string, pactFile: string): Promise<Validatio
 
 // Each provider state names the status the consumer saw: in static mode `Prefer: code=STATUS`
 // has the mock answer it, with the contract's example for it.
-async function verifyWithPact(spec: string, pactFile: string, pact: PactV4): Promise<void> {
+async function verifyWithPact(spec: string, pactFile: string, pact: Pact): Promise<void> {
   const mode = contractTraffic[spec]?.mode === 'dynamic' ? 'dynamic' : 'static';
   const provider: RunningMockServer = await startMockServer({
     port: 0,
@@ -90,7 +90,9 @@ async function verifyWithPact(spec: string, pactFile: string, pact: PactV4): Pro
     seed: '1',
   });
   let status: string | undefined;
-  const states = pact.interactions.flatMap((i) => i.providerStates.map((s) => s.name));
+  const states = (pact.interactions as { providerStates: { name: string }[] }[]).flatMap((i) =>
+    i.providerStates.map((s) => s.name),
+  );
   try {
     await new Verifier({
       provider: 'plants',
@@ -137,8 +139,11 @@ describe.each(specs)('the pact of traffic to %s', (spec) => {
     expect(await pactFlowErrors(spec, await writePact(`${spec}-v3`, v3.pact))).toEqual([]);
   });
 
-  it("passes Pact's provider verification against the mock serving the contract", async () => {
-    await expect(verifyWithPact(spec, v4File, v4.pact as PactV4)).resolves.toBeUndefined();
+  it("passes Pact's provider verification against the mock serving the contract, V4 and V3", async () => {
+    await expect(verifyWithPact(spec, v4File, v4.pact)).resolves.toBeUndefined();
+    const v3 = await recordedPact(spec, 3);
+    const v3File = await writePact(`${spec}-v3-verify`, v3.pact);
+    await expect(verifyWithPact(spec, v3File, v3.pact)).resolves.toBeUndefined();
   }, 60_000);
 });
 
