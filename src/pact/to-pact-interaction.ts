@@ -1,6 +1,13 @@
 import type { IHttpOperation } from '@stoplight/types';
 import type { ContractOperation } from '../engine/contract-operation.ts';
 import { bodyMatchingRules } from './body-matching-rules.ts';
+import {
+  isJsonType,
+  mediaType,
+  responseOf,
+  schemaOfRequest,
+  schemaOfResponse,
+} from './operation-schemas.ts';
 import type { JournalEntry } from './left-out.ts';
 import type {
   PactMatchingRules,
@@ -177,44 +184,6 @@ function bodyOf(body: unknown, type: string): { body?: PactV4Body } {
 
 function nonEmpty<K extends string, V extends object>(key: K, value: V): Partial<Record<K, V>> {
   return Object.keys(value).length === 0 ? {} : ({ [key]: value } as Record<K, V>);
-}
-
-function schemaOfRequest(resource: IHttpOperation | undefined, type: string): unknown {
-  return contentOf(resource?.request?.body?.contents, type)?.schema;
-}
-
-function schemaOfResponse(
-  resource: IHttpOperation | undefined,
-  status: number,
-  type: string,
-): unknown {
-  return contentOf(responseOf(resource, status)?.contents, type)?.schema;
-}
-
-// The response declared for a status: the exact code, else its range (`2XX`), else `default`.
-function responseOf(resource: IHttpOperation | undefined, status: number) {
-  const responses = resource?.responses ?? [];
-  const code = String(status);
-  return (
-    responses.find((r) => r.code === code) ??
-    responses.find((r) => r.code.toUpperCase() === `${code[0] ?? ''}XX`) ??
-    responses.find((r) => r.code === 'default')
-  );
-}
-
-function contentOf<T extends { mediaType: string }>(
-  contents: readonly T[] | undefined,
-  type: string,
-): T | undefined {
-  return contents?.find((c) => mediaType(c.mediaType) === type) ?? contents?.[0];
-}
-
-function mediaType(header: string | undefined): string {
-  return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
-function isJsonType(type: string): boolean {
-  return type === '' || type === 'application/json' || /^application\/[^/]+\+json$/.test(type);
 }
 
 // `/plants/{id}` matches `^/plants/[^/]+$`.
