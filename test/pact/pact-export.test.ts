@@ -77,6 +77,25 @@ describe('GET /__admin/pact', () => {
     ]);
   });
 
+  it('leaves out a stub that breaks the contract unless asked for it', async () => {
+    const stub = await admin(server, '/stubs', {
+      body: {
+        pattern: { method: 'POST', path: '/plants' },
+        response: { status: 418, body: { teapot: true } },
+        allowContractViolation: true,
+      },
+    });
+    expect(stub.status).toBe(201);
+    await createPlant(server, { id: 1, name: 'Fern' });
+    const without = (await admin(server, '/pact')).body as PactResult;
+    expect(without.pact.interactions).toEqual([]);
+    expect(without.leftOut.map((l) => l.kind)).toEqual(['stub-outside-contract']);
+    const withStub = (await admin(server, '/pact?outsideContract=true')).body as PactResult;
+    expect(withStub.pact.interactions.map((i) => i.description)).toEqual([
+      'createPlant returns 418',
+    ]);
+  });
+
   it('says an unknown session gives an empty pact', async () => {
     const { pact, leftOut } = (await admin(server, '/pact', { session: 'nobody' }))
       .body as PactResult;
@@ -106,6 +125,27 @@ describe('GET /__admin/pact', () => {
     const direct = await admin(server, '/pact?consumer=web&provider=plants', { session: 'client' });
     expect(result).toEqual(direct.body);
     expect((result.pact as PactV4).interactions).toHaveLength(2);
+  });
+});
+
+describe('a full journal', () => {
+  it('says how many entries of the session it dropped before the pact was built', async () => {
+    const small = await startTestServer({ journalLimit: 2 });
+    try {
+      for (let id = 1; id <= 5; id++) await createPlant(small, { id, name: 'Fern' });
+      const { pact, leftOut } = (await admin(small, '/pact')).body as PactResult;
+      expect(pact.interactions).toHaveLength(1);
+      expect(leftOut).toEqual([
+        {
+          kind: 'dropped',
+          reason: expect.stringMatching(/--journal-limit/) as string,
+          count: 3,
+          ids: [],
+        },
+      ]);
+    } finally {
+      await small.close();
+    }
   });
 });
 
