@@ -1,6 +1,6 @@
-import { requestPatternSchema } from '../journal/request-pattern.ts';
-import { timesSchema } from '../journal/verify-requests.ts';
-import { stubDefinitionSchema } from '../stubs/stub-schema.ts';
+import { requestPatternSchema } from '../interactions/request-pattern.ts';
+import { timesSchema } from '../interactions/verify-requests.ts';
+import { stubDefinitionSchema } from '../responders/stubs/stub-schema.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object, description: string) => ({
