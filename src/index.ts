@@ -7,7 +7,7 @@
  * // ... point the client under test at mock.url ...
  * await mock.close();
  */
-export { startMockServer, type RunningMockServer } from './server/start-server.ts';
+export { startMockServer, type RunningMockServer } from './http/start-server.ts';
 export {
   bundledSpecPath,
   modes,
@@ -17,4 +17,4 @@ export {
   type MockServerOptions,
 } from './config/config-schema.ts';
 export { errorCatalogue, HttpError, ConfigError, type ErrorCode } from './errors.ts';
-export type { Violation } from './engine/violation.ts';
+export type { Violation } from './validation/violation.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createByteRing } from '../src/journal/byte-ring.ts';
+import { createByteRing } from '../src/observe/byte-ring.ts';
 
 // Texts from a few bytes to past the ring's first megabyte, in and beyond ASCII.
 const text = fc.oneof(

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../src/engine/load-contract.ts';
-import { readOperations } from '../src/engine/read-operations.ts';
+import { loadContract } from '../src/contract/load-contract.ts';
+import { readOperations } from '../src/contract/read-operations.ts';
 import { send, startTestServer } from './support/mock-fetch.ts';
 
 // Prism serves Swagger 2.0 documents and Postman collections through @stoplight/http-spec;

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadContract, type Contract } from '../src/engine/load-contract.ts';
-import { readOperations } from '../src/engine/read-operations.ts';
-import { staticSample } from '../src/engine/static-sample.ts';
+import { loadContract, type Contract } from '../src/contract/load-contract.ts';
+import { readOperations } from '../src/contract/read-operations.ts';
+import { staticSample } from '../src/contract/static-sample.ts';
 import {
   exampleNames,
   validateRequest,
@@ -11,7 +11,7 @@ import {
   validateResponse,
   validateResponseWithPrism,
   type EngineRequest,
-} from '../src/engine/prism-engine.ts';
+} from '../src/validation/prism-engine.ts';
 
 // The compiled checks stand in for Prism's validator on the hot path. Fed the same corpus, both
 // must find the same violations, in the same order: then the server answers with the same status

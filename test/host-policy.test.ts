@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { expect, it } from 'vitest';
-import { hostPolicy } from '../src/server/host-policy.ts';
+import { hostPolicy } from '../src/http/host-policy.ts';
 
 const policy = hostPolicy(['mock.example.com', '.ci.example.org'], '127.0.0.1');
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createIdSet, type StoreKey } from '../src/store/id-set.ts';
+import { createIdSet, type StoreKey } from '../src/responders/store/id-set.ts';
 
 // Ids that stress the table: neighbours, ids equal in their low or high 32 bits, the ends of the
 // safe range, zero of both signs, numbers that are not safe integers, and tagged strings.

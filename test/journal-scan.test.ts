@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { createJournal } from '../src/journal/journal.ts';
-import type { Interaction } from '../src/journal/interaction.ts';
+import { createJournal } from '../src/observe/journal.ts';
+import type { Interaction } from '../src/interactions/interaction.ts';
 
 function journalOf(limit: number, count: number, session = (i: number) => (i % 2 ? 'a' : 'b')) {
   const journal = createJournal(limit);

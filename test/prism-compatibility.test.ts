@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { RunningMockServer } from 'plant-store-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract } from '../src/engine/load-contract.ts';
+import { loadContract } from '../src/contract/load-contract.ts';
 import { send, startTestServer } from './support/mock-fetch.ts';
 
 // A contract that declares what the Plant Store does not (text, XML and vendor JSON bodies,

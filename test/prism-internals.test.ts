@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
-import { prismHttpCheckedVersion, prismPrivatePaths } from '../src/engine/prism-internals.ts';
+import { prismHttpCheckedVersion, prismPrivatePaths } from '../src/contract/prism-internals.ts';
 
 // The mock shares a few of Prism's private modules so that it decides as Prism does. An upgrade
 // of @stoplight/prism-http may move them; this test says which one, before any request does.
@@ -27,6 +27,6 @@ it('runs on the @stoplight/prism-http version the private paths were checked aga
   const { version } = require('@stoplight/prism-http/package.json') as { version: string };
   expect(
     version.startsWith(`${prismHttpCheckedVersion}.`),
-    `@stoplight/prism-http ${version}: check the paths in src/engine/prism-internals.ts, then update prismHttpCheckedVersion`,
+    `@stoplight/prism-http ${version}: check the paths in src/contract/prism-internals.ts, then update prismHttpCheckedVersion`,
   ).toBe(true);
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../src/store/record-store.ts';
+import { createMemoryStore } from '../src/responders/store/record-store.ts';
 
 describe('the stateful store', () => {
   it('keeps the newest `limit` ids, however many came before', () => {

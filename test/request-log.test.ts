@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger, loggerName } from '../src/server/create-logger.ts';
-import { createRequestLog, type RequestLine } from '../src/server/log-requests.ts';
+import { createLogger, loggerName } from '../src/observe/create-logger.ts';
+import { createRequestLog, type RequestLine } from '../src/observe/log-requests.ts';
 import {
   killLeftoverClis,
   parseLogLine,

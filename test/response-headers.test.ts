@@ -2,8 +2,8 @@ import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RunningMockServer } from 'plant-store-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerExchange, presetHeaders, sentHeadersJson } from '../src/server/answer-exchange.ts';
-import { openExchange } from '../src/server/exchange.ts';
+import { answerExchange, presetHeaders, sentHeadersJson } from '../src/http/send-answer.ts';
+import { openExchange } from '../src/http/exchange.ts';
 import { admin } from './support/admin-fetch.ts';
 import { startTestServer } from './support/mock-fetch.ts';
 

@@ -1,11 +1,11 @@
 import type { Mode } from '../config/config-schema.ts';
-import type { LiveContract } from '../engine/live-contract.ts';
-import type { Coverage } from '../journal/coverage.ts';
-import type { Journal } from '../journal/journal.ts';
-import type { RecordFile } from '../journal/record-file.ts';
-import type { SessionTable } from '../server/session-table.ts';
-import type { RecordStore } from '../store/record-store.ts';
-import type { StubRegistry } from '../stubs/stub-registry.ts';
+import type { LiveContract } from '../contract/live-contract.ts';
+import type { Coverage } from '../observe/coverage.ts';
+import type { Journal } from '../observe/journal.ts';
+import type { RecordFile } from '../observe/record-file.ts';
+import type { SessionTable } from '../sessions/session-table.ts';
+import type { RecordStore } from '../responders/store/record-store.ts';
+import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
 
 export interface AdminDeps {
   contract: LiveContract;

@@ -1,6 +1,6 @@
-import { requestPatternSchema } from '../journal/request-pattern.ts';
-import { timesSchema } from '../journal/verify-requests.ts';
-import { stubDefinitionSchema } from '../stubs/stub-schema.ts';
+import { requestPatternSchema } from '../interactions/request-pattern.ts';
+import { timesSchema } from '../interactions/verify-requests.ts';
+import { stubDefinitionSchema } from '../responders/stubs/stub-schema.ts';
 import { pactPath } from './pact-openapi.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

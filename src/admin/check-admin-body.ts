@@ -1,15 +1,15 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { UnsupportedPatternError } from '../engine/linear-regex.ts';
+import { UnsupportedPatternError } from '../validation/linear-regex.ts';
 import { HttpError } from '../errors.ts';
 import {
   compilePathPattern,
   requestPatternSchema,
   type RequestPattern,
-} from '../journal/request-pattern.ts';
-import { timesSchema, type Times } from '../journal/verify-requests.ts';
-import type { StubDefinition } from '../stubs/stub.ts';
-import { stubDefinitionSchema } from '../stubs/stub-schema.ts';
+} from '../interactions/request-pattern.ts';
+import { timesSchema, type Times } from '../interactions/verify-requests.ts';
+import type { StubDefinition } from '../responders/stubs/stub.ts';
+import { stubDefinitionSchema } from '../responders/stubs/stub-schema.ts';
 
 type Check<T> = ((value: unknown) => value is T) & { errors?: ErrorObject[] | null };
 

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { nestsDeeperThan, tooDeepMessage } from '../engine/json-depth.ts';
-import { parseExactJson } from '../engine/exact-json.ts';
+import { nestsDeeperThan, tooDeepMessage } from '../validation/json-depth.ts';
+import { parseExactJson } from '../validation/exact-json.ts';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { HttpError } from '../errors.ts';
-import { defaultSession, sessionHeaderOf, sessionNameProblem } from '../server/session-of.ts';
+import { defaultSession, sessionHeaderOf, sessionNameProblem } from '../sessions/session-of.ts';
 import type { AdminDeps } from './admin-context.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { prepareAdminChecks } from './check-admin-body.ts';

@@ -1,7 +1,7 @@
 import { HttpError } from '../errors.ts';
-import type { Interaction } from '../journal/interaction.ts';
-import { compilePattern } from '../journal/request-pattern.ts';
-import { harChunks } from '../journal/to-har.ts';
+import type { Interaction } from '../interactions/interaction.ts';
+import { compilePattern } from '../interactions/request-pattern.ts';
+import { harChunks } from '../observe/to-har.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
 

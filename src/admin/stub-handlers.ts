@@ -1,8 +1,8 @@
-import { formatViolations } from '../engine/violation.ts';
+import { formatViolations } from '../validation/violation.ts';
 import { HttpError } from '../errors.ts';
-import { checkStub } from '../stubs/check-stub.ts';
-import { checkStubHeaders } from '../stubs/check-stub-headers.ts';
-import type { Stub } from '../stubs/stub.ts';
+import { checkStub } from '../responders/stubs/check-stub.ts';
+import { checkStubHeaders } from '../responders/stubs/check-stub-headers.ts';
+import type { Stub } from '../responders/stubs/stub.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
 

@@ -1,4 +1,8 @@
-import { verifyRequests, verifySequence, type VerifyResult } from '../journal/verify-requests.ts';
+import {
+  verifyRequests,
+  verifySequence,
+  type VerifyResult,
+} from '../interactions/verify-requests.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
 

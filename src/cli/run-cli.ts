@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors.ts';
-import { startMockServer } from '../server/start-server.ts';
+import { startMockServer } from '../http/start-server.ts';
 import { buildParser, toOptions } from './build-parser.ts';
 
 /** Exit code for a setting that cannot be used. */

@@ -1,9 +1,9 @@
-import type { CoverageReport } from '../journal/coverage.ts';
-import type { Interaction } from '../journal/interaction.ts';
+import type { CoverageReport } from '../observe/coverage.ts';
+import type { Interaction } from '../interactions/interaction.ts';
+import type { RequestPattern } from '../interactions/request-pattern.ts';
+import type { Times, VerifyResult } from '../interactions/verify-requests.ts';
+import type { Stub, StubDefinition } from '../responders/stubs/stub.ts';
 import { pactSearch, type PactQuery, type PactResult } from '../pact/pact-query.ts';
-import type { RequestPattern } from '../journal/request-pattern.ts';
-import type { Times, VerifyResult } from '../journal/verify-requests.ts';
-import type { Stub, StubDefinition } from '../stubs/stub.ts';
 import type { VerificationFailure } from './format-verification.ts';
 import type {
   Har,

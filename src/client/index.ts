@@ -23,12 +23,12 @@ export type {
   RequestList,
   RequestQuery,
 } from './mock-client.ts';
-export type { CoverageReport } from '../journal/coverage.ts';
+export type { CoverageReport } from '../observe/coverage.ts';
+export type { Interaction, Verdict } from '../interactions/interaction.ts';
+export type { RequestPattern } from '../interactions/request-pattern.ts';
+export type { NearMiss, Times, VerifyResult } from '../interactions/verify-requests.ts';
+export type { Violation } from '../validation/violation.ts';
+export type { Stub, StubDefinition } from '../responders/stubs/stub.ts';
 export type { PactQuery, PactResult } from '../pact/pact-query.ts';
 export type { LeftOut, LeftOutKind } from '../pact/left-out.ts';
 export type { Pact, PactV3, PactV4 } from '../pact/pact-document.ts';
-export type { Interaction, Verdict } from '../journal/interaction.ts';
-export type { RequestPattern } from '../journal/request-pattern.ts';
-export type { NearMiss, Times, VerifyResult } from '../journal/verify-requests.ts';
-export type { Violation } from '../engine/violation.ts';
-export type { Stub, StubDefinition } from '../stubs/stub.ts';

@@ -1,10 +1,10 @@
-import type { CoverageReport } from '../journal/coverage.ts';
-import type { Interaction } from '../journal/interaction.ts';
+import type { CoverageReport } from '../observe/coverage.ts';
+import type { Interaction } from '../interactions/interaction.ts';
+import type { RequestPattern } from '../interactions/request-pattern.ts';
+import type { Har as HarLog } from '../observe/to-har.ts';
+import type { Times } from '../interactions/verify-requests.ts';
+import type { Stub, StubDefinition } from '../responders/stubs/stub.ts';
 import type { PactQuery, PactResult } from '../pact/pact-query.ts';
-import type { RequestPattern } from '../journal/request-pattern.ts';
-import type { Har as HarLog } from '../journal/to-har.ts';
-import type { Times } from '../journal/verify-requests.ts';
-import type { Stub, StubDefinition } from '../stubs/stub.ts';
 
 /**
  * Where the mock answers and how to reach its admin API.

@@ -1,4 +1,4 @@
-import type { ContractOperation } from '../engine/contract-operation.ts';
+import type { ContractOperation } from '../contract/contract-operation.ts';
 import {
   listedIds,
   reasonOf,

@@ -1,4 +1,4 @@
-import type { Interaction } from '../journal/interaction.ts';
+import type { Interaction } from '../interactions/interaction.ts';
 
 /** A journal entry, as the pact reads it. */
 export type JournalEntry = Interaction;

@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors.ts';
-import { loadContract } from '../engine/load-contract.ts';
+import { loadContract } from '../contract/load-contract.ts';
 import { createPactBuilder, type PactOptions, type PactResult } from './build-pact.ts';
 import { readRecordFile } from './read-record-file.ts';
 

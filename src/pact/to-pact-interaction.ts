@@ -1,5 +1,5 @@
 import type { IHttpOperation } from '@stoplight/types';
-import type { ContractOperation } from '../engine/contract-operation.ts';
+import type { ContractOperation } from '../contract/contract-operation.ts';
 import { bodyMatchingRules } from './body-matching-rules.ts';
 import {
   isJsonType,

@@ -1,0 +1,74 @@
+import type { HttpSecurityScheme, IHttpOperation } from '@stoplight/types';
+import { compileFastPath, type FastPath } from '../validation/compile-fast-path.ts';
+
+/** What a request must carry to pass one security scheme. */
+export type SecurityScheme =
+  | { kind: 'bearer'; name: string }
+  | { kind: 'basic'; name: string }
+  | { kind: 'apiKey'; name: string; in: 'header' | 'query' | 'cookie'; key: string }
+  | { kind: 'http'; name: string; scheme: string }
+  | { kind: 'other'; name: string };
+
+/** One operation of the contract, compiled once at start-up. */
+export interface ContractOperation {
+  operationId: string;
+  /** Upper-case HTTP method. */
+  method: string;
+  /** The path template as written in the document, e.g. `/plants/{id}`. */
+  path: string;
+  matcher: RegExp;
+  /** Declared numeric statuses, in document order (`default` and `4XX` ranges are left out). */
+  statuses: readonly number[];
+  requestMediaTypes: readonly string[];
+  bodyRequired: boolean;
+  /** Alternatives (any one may pass); each alternative lists schemes that must all pass. */
+  security: readonly (readonly SecurityScheme[])[];
+  /** Prism's model of the operation; only the engine reads it. */
+  resource: IHttpOperation;
+  /** Prism's checks, compiled once; only the engine reads them. */
+  fast: FastPath;
+}
+
+/** Turns Prism's model of an operation into the shape the rest of the server works with. */
+export function compileOperation(resource: IHttpOperation): ContractOperation {
+  const method = resource.method.toUpperCase();
+  return {
+    operationId: resource.iid ?? `${method} ${resource.path}`,
+    method,
+    path: resource.path,
+    matcher: compilePathTemplate(resource.path),
+    statuses: resource.responses
+      .map((response) => Number(response.code))
+      .filter((code) => Number.isInteger(code)),
+    requestMediaTypes: (resource.request?.body?.contents ?? []).map((c) => c.mediaType),
+    bodyRequired: resource.request?.body?.required === true,
+    security: (resource.security ?? []).map((alternative) => alternative.map(toSecurityScheme)),
+    resource,
+    fast: compileFastPath(resource),
+  };
+}
+
+function compilePathTemplate(template: string): RegExp {
+  const pattern = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${pattern}/?$`);
+}
+
+function toSecurityScheme(scheme: HttpSecurityScheme): SecurityScheme {
+  if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'bearer') {
+    return { kind: 'bearer', name: scheme.key };
+  }
+  if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'basic') {
+    return { kind: 'basic', name: scheme.key };
+  }
+  if (scheme.type === 'http') {
+    // Digest and other HTTP schemes: the Authorization header names the scheme.
+    return { kind: 'http', name: scheme.key, scheme: scheme.scheme };
+  }
+  if (scheme.type === 'apiKey') {
+    return { kind: 'apiKey', name: scheme.key, in: scheme.in, key: scheme.name };
+  }
+  return { kind: 'other', name: scheme.key };
+}

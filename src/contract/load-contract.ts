@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import type { IHttpOperation } from '@stoplight/types';
+import { parse as parseYaml } from 'yaml';
+import { ConfigError } from '../errors.ts';
+import type { SecretNames } from '../interactions/redact-headers.ts';
+import { checkContractPatterns } from './check-contract-patterns.ts';
+import { compileOperation, type ContractOperation } from './contract-operation.ts';
+import { documentFormat, readOperations } from './read-operations.ts';
+
+/** A contract document ready to serve: its operations compiled once, at start-up. */
+export interface Contract {
+  path: string;
+  title: string;
+  version: string;
+  /** First 12 hex digits of the SHA-256 of the document's bytes. */
+  hash: string;
+  operations: readonly ContractOperation[];
+  /** Where the contract's API keys travel, for the journal to redact. */
+  secrets: SecretNames;
+}
+
+/**
+ * Reads, parses and compiles an OpenAPI 3.x, Swagger 2.0 or Postman collection document (YAML
+ * or JSON).
+ *
+ * @example
+ * const contract = await loadContract('openapi.yaml');
+ * contract.operations.map((op) => op.operationId); // ['createPlant']
+ */
+export async function loadContract(path: string): Promise<Contract> {
+  try {
+    return await readContract(path);
+  } catch (cause) {
+    // Whatever a library throws on an odd document (a schema ajv cannot compile: a pattern that
+    // is no regular expression, an unknown $schema, an $id used twice) is a bad --spec: exit 2
+    // with one line, not a stack.
+    if (cause instanceof ConfigError) throw cause;
+    throw new ConfigError(
+      `Failed to load the contract ${path}: ${describe(cause).replace(/\.$/, '')}. Make sure its schemas are valid JSON Schema: each pattern a valid regular expression, $schema and jsonSchemaDialect naming a draft the mock knows (2020-12, 2019-09 or draft-07; nothing is fetched), each $id used once.`,
+      { cause },
+    );
+  }
+}
+
+async function readContract(path: string): Promise<Contract> {
+  const text = await readFile(path, 'utf8').catch((cause: unknown) => {
+    throw new ConfigError(`Failed to read the spec ${path}: ${describe(cause)}`, { cause });
+  });
+  const document = parseDocument(path, text);
+  const format = documentFormat(document);
+  const openapi = (document as { openapi?: unknown }).openapi;
+  if (format === undefined || (format === 'openapi3' && !String(openapi).startsWith('3.'))) {
+    throw new ConfigError(
+      `Failed to load the spec ${path}: it is not an OpenAPI 3.x document (no "openapi: 3.x" field), a Swagger 2.0 one or a Postman collection. Make sure --spec names an OpenAPI 3.0 or 3.1 file, a Swagger 2.0 file or a Postman collection (v2).`,
+    );
+  }
+  const external = externalRef(document);
+  if (external !== undefined) {
+    throw new ConfigError(
+      `Failed to load the spec ${path}: it refers to "${external}" outside itself, and the mock reads no file but the spec (and fetches nothing). Make sure to bundle the document into one file first (for example with \`redocly bundle\`).`,
+    );
+  }
+  let resources: IHttpOperation[];
+  try {
+    resources = await readOperations(document, format);
+  } catch (cause) {
+    throw new ConfigError(`Failed to load the spec ${path}: ${describe(cause)}`, { cause });
+  }
+  if (resources.length === 0) {
+    throw new ConfigError(`Failed to load the spec ${path}: it declares no operations.`);
+  }
+  checkContractPatterns(resources, path);
+  const operations = resources.map(compileOperation);
+  const info =
+    (document as { info?: { title?: unknown; name?: unknown; version?: unknown } }).info ?? {};
+  // A Postman collection names itself with `info.name`.
+  const title = format === 'postman' ? info.name : info.title;
+  return {
+    path,
+    title: typeof title === 'string' ? title : 'untitled',
+    version: typeof info.version === 'string' ? info.version : '0.0.0',
+    hash: createHash('sha256').update(text).digest('hex').slice(0, 12),
+    operations,
+    secrets: secretNamesOf(document, operations),
+  };
+}
+
+// Every apiKey scheme the document declares, used by an operation or not (a client may send a
+// key everywhere), plus those Prism read into the operations.
+function secretNamesOf(document: object, operations: readonly ContractOperation[]): SecretNames {
+  const headers = new Set<string>();
+  const query = new Set<string>();
+  const add = (where: unknown, name: unknown): void => {
+    if (typeof name !== 'string' || name === '') return;
+    if (where === 'header') headers.add(name.toLowerCase());
+    else if (where === 'query') query.add(name);
+  };
+  const declared = (document as { components?: { securitySchemes?: unknown } }).components
+    ?.securitySchemes;
+  if (declared !== null && typeof declared === 'object') {
+    for (const scheme of Object.values(declared as Record<string, unknown>)) {
+      const { type, in: where, name } = (scheme ?? {}) as Record<string, unknown>;
+      if (type === 'apiKey') add(where, name);
+    }
+  }
+  for (const operation of operations) {
+    for (const scheme of operation.security.flat()) {
+      if (scheme.kind === 'apiKey') add(scheme.in, scheme.key);
+    }
+  }
+  return { headers: [...headers], query: [...query] };
+}
+
+function parseDocument(path: string, text: string): object {
+  let parsed: unknown;
+  try {
+    parsed = extname(path).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
+  } catch (cause) {
+    throw new ConfigError(`Failed to parse the spec ${path}: ${describe(cause)}`, { cause });
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ConfigError(`Failed to parse the spec ${path}: the document is not a mapping.`);
+  }
+  return parsed;
+}
+
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return (message.split('\n')[0] ?? message).replace(/:$/, '');
+}
+
+// The first $ref that points outside the document (another file, a URL), if any.
+function externalRef(node: unknown): string | undefined {
+  if (node === null || typeof node !== 'object') return undefined;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && !ref.startsWith('#')) return ref;
+  for (const child of Object.values(node)) {
+    const found = externalRef(child);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

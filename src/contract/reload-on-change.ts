@@ -1,0 +1,47 @@
+import { resolve } from 'node:path';
+import { loadContract } from './load-contract.ts';
+import { loadFixtures } from '../responders/store/load-fixtures.ts';
+import type { AppDeps } from '../http/create-request-listener.ts';
+import { fixtureCheck } from '../responders/store/fixture-check.ts';
+import { watchFiles } from './watch-files.ts';
+
+/**
+ * `--watch`: reloads the spec when its file changes, and the fixtures when theirs does. A spec
+ * edit leaves every session's store as it is; only a fixtures edit puts the stores back to the
+ * fixtures, and the log says which happened. The server keeps its connections; a file that fails
+ * to load leaves the old contract or fixtures in place and the log says why. Returns the function
+ * that stops watching.
+ */
+export function reloadOnChange({ config, contract, store, logger }: AppDeps): () => void {
+  const fixtures = config.fixtures;
+  // watchFiles reports absolute paths; `--spec ./x.yaml` or `../x.yaml` must name the same file.
+  const specPath = resolve(config.spec);
+  const fixturesPath = fixtures === undefined ? undefined : resolve(fixtures);
+  const reloadSpec = async (): Promise<void> => {
+    const next = await loadContract(config.spec);
+    if (next.hash === contract.current.hash) return;
+    contract.replace(next);
+    logger.info(
+      { spec: config.spec, hash: next.hash },
+      `spec reloaded: ${next.title} ${next.version}; sessions keep their stores`,
+    );
+  };
+  const reloadFixtures = async (): Promise<void> => {
+    if (fixtures === undefined) return;
+    store.replaceFixtures(await loadFixtures(fixtures, fixtureCheck(contract.current)));
+    logger.info({ fixtures }, 'fixtures reloaded; every session starts from them again');
+  };
+  const reload = async (path: string): Promise<void> => {
+    try {
+      if (path === specPath) await reloadSpec();
+      if (path === fixturesPath) await reloadFixtures();
+    } catch (error) {
+      logger.error(
+        { path },
+        `Failed to reload ${path}: ${(error as Error).message} The server keeps serving what it had.`,
+      );
+    }
+  };
+  const paths = fixturesPath === undefined ? [specPath] : [specPath, fixturesPath];
+  return watchFiles(paths, (path) => void reload(path));
+}

@@ -1,0 +1,115 @@
+import { sample, SchemaSizeExceededError } from '@stoplight/json-schema-sampler';
+import type { EngineResponse } from '../validation/prism-engine.ts';
+import type { IHttpOperationResponse } from '@stoplight/types';
+import { chooseResponse, type ResponseChoice } from './choose-response.ts';
+import type { ContractOperation } from './contract-operation.ts';
+
+export type SampleResult =
+  { ok: true; response: EngineResponse } | { ok: false; reason: string; status?: 404 | 406 };
+
+/**
+ * A static answer as Prism's static mock builds it: the declared response for the status (its
+ * range, or `default`), the content `accept` asks for, the named example when one is asked for,
+ * else the first example, else a deterministic sample of the schema (Prism's own sampler), with
+ * the declared response headers. Built once per operation, status, example and content.
+ *
+ * @example
+ * staticSample(createPlant, { status: 200 }); // { ok: true, response: { status: 200, body: { name: 'Monstera', tag: 'tropical' } } }
+ * staticSample(createPlant, { status: 200, exampleKey: 'nope' }); // { ok: false, reason: '...exampleKey: nope does not exist.' }
+ */
+export function staticSample(
+  operation: ContractOperation,
+  choice: { status: number; exampleKey?: string; accept?: string | undefined },
+): SampleResult {
+  const chosen = chooseResponse(operation, choice.status, choice.accept);
+  if (!chosen.ok) return { ok: false, reason: chosen.reason, status: chosen.status };
+  let cache = samples.get(operation);
+  if (cache === undefined) samples.set(operation, (cache = new Map<string, SampleResult>()));
+  // Keyed by the content chosen, not by the Accept header: clients choose that text freely.
+  const key = `${choice.status}\0${choice.exampleKey ?? ''}\0${chosen.content?.mediaType ?? ''}`;
+  let result = cache.get(key);
+  if (result === undefined) {
+    result = buildSample(operation, choice.status, choice.exampleKey, chosen);
+    cache.set(key, result);
+  }
+  return result;
+}
+
+const samples = new WeakMap<ContractOperation, Map<string, SampleResult>>();
+
+function buildSample(
+  operation: ContractOperation,
+  status: number,
+  exampleKey: string | undefined,
+  { response, content, mediaType }: Extract<ResponseChoice, { ok: true }>,
+): SampleResult {
+  const headers = declaredHeaders(response, operation);
+  const answer = (body: unknown): SampleResult => ({
+    ok: true,
+    response: {
+      status,
+      headers: mediaType === undefined ? headers : { ...headers, 'content-type': mediaType },
+      body: deepFreeze(body),
+      ...(mediaType === undefined ? {} : { mediaType }),
+    },
+  });
+  if (content === undefined) return answer(undefined);
+  const examples = content.examples ?? [];
+  const example =
+    exampleKey === undefined ? examples[0] : examples.find((e) => e.key === exampleKey);
+  if (exampleKey !== undefined && example === undefined) {
+    return {
+      ok: false,
+      status: 404,
+      reason: `Response for contentType: ${content.mediaType} and exampleKey: ${exampleKey} does not exist.`,
+    };
+  }
+  if (example !== undefined && 'value' in example && example.value !== undefined) {
+    return answer(example.value);
+  }
+  if (content.schema === undefined) return answer(undefined);
+  try {
+    return answer(sample(content.schema, { ticks: 2500 }, operation.resource));
+  } catch (error) {
+    const tooComplex = error instanceof SchemaSizeExceededError;
+    return {
+      ok: false,
+      reason: tooComplex
+        ? 'Unable to generate body for response. The schema is too complex to generate.'
+        : (error as Error).message,
+    };
+  }
+}
+
+// The response headers the contract declares, by their first example, else a sample of their
+// schema (as Prism's static mock fills them); headers with neither are left out.
+function declaredHeaders(
+  response: IHttpOperationResponse,
+  operation: ContractOperation,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const header of response.headers ?? []) {
+    const example = header.examples?.[0];
+    let value: unknown = example !== undefined && 'value' in example ? example.value : undefined;
+    if (value === undefined && header.schema !== undefined) {
+      try {
+        value = sample(header.schema, { ticks: 250 }, operation.resource);
+      } catch {
+        value = undefined;
+      }
+    }
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      headers[header.name.toLowerCase()] = String(value);
+    }
+  }
+  return headers;
+}
+
+// Cached answers are shared by every request that gets them: nothing may change them.
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    Object.values(value).forEach(deepFreeze);
+  }
+  return value;
+}

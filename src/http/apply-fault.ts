@@ -1,0 +1,70 @@
+import type { Exchange } from './exchange.ts';
+import { answerExchangeText } from './send-answer.ts';
+import type { FaultName } from '../responders/fault-names.ts';
+
+/** What the journal says about a fault: set on the exchange. */
+export interface AppliedFault {
+  name: FaultName;
+  description: string;
+}
+
+const descriptions: Record<FaultName, string> = {
+  reset: 'the connection was reset without an answer',
+  empty: 'the connection was closed without an answer',
+  malformed: 'the answer was 200 with a body that is not valid JSON',
+  timeout: 'no answer was sent before the client gave up or --max-delay passed',
+};
+
+// Responses held by a `timeout` fault: nothing will ever be sent, so a server that closes ends
+// them at once instead of waiting out its grace period (see endHeldFaults).
+const held = new Set<Exchange['res']>();
+
+/**
+ * Ends the connections held by `timeout` faults now, as a client that gives up would (the journal
+ * records them as the fault). A closing server calls it: they would never answer.
+ *
+ * @example
+ * endHeldFaults((res) => res.socket?.server === server);
+ */
+export function endHeldFaults(belongs: (res: Exchange['res']) => boolean): void {
+  for (const res of held) if (belongs(res)) res.socket?.destroy();
+}
+
+/** The body that a `malformed` fault sends: JSON cut short. */
+export const malformedBody = '{"name": "Monstera", "tag": ';
+
+/**
+ * Fails the request on purpose, the way a broken upstream would, as a real HTTP client sees it:
+ * `reset` (ECONNRESET), `empty` (socket closed, no bytes), `malformed` (200 with broken JSON),
+ * `timeout` (nothing until the client gives up, or until the socket is cut `holdMs` later: the
+ * caller passes what is left of --max-delay after any delay, so that a connection is held at most
+ * --max-delay in all).
+ *
+ * @example
+ * applyFault('reset', exchange, 30_000); // the client sees ECONNRESET
+ */
+export function applyFault(name: FaultName, exchange: Exchange, holdMs: number): void {
+  exchange.fault = { name, description: descriptions[name] };
+  const { res } = exchange;
+  const socket = exchange.req.socket;
+  switch (name) {
+    case 'reset':
+      socket.resetAndDestroy();
+      return;
+    case 'empty':
+      socket.end(() => socket.destroy());
+      return;
+    case 'malformed':
+      answerExchangeText(exchange, 200, malformedBody, malformedBody);
+      return;
+    case 'timeout': {
+      const timer = setTimeout(() => socket.destroy(), Math.max(0, holdMs));
+      held.add(res);
+      res.once('close', () => {
+        clearTimeout(timer);
+        held.delete(res);
+      });
+      return;
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import type { AdminDeps } from '../admin/admin-context.ts';
+import type { ResolvedConfig } from '../config/config-schema.ts';
+import { HttpError } from '../errors.ts';
+import { recordInteractions } from '../observe/record-interactions.ts';
+import type { RecordFile } from '../observe/record-file.ts';
+import { createDynamicMode } from '../responders/dynamic-mode.ts';
+import { createStatefulMode } from '../responders/stateful-mode.ts';
+import { createStaticMode } from '../responders/static-mode.ts';
+import { splitTarget } from './exchange.ts';
+import { sendHttpError } from './handle-errors.ts';
+import { createMockHandler } from '../pipeline/mock-handler.ts';
+import { createRequestLog } from '../observe/log-requests.ts';
+import { createMockLane } from './mock-lane.ts';
+
+export interface AppDeps extends Omit<
+  AdminDeps,
+  'mode' | 'adminToken' | 'maxDelay' | 'stubSizeBytes'
+> {
+  config: ResolvedConfig;
+  logger: Logger;
+  recordFile: RecordFile | undefined;
+}
+
+/**
+ * The request listener of the mock port: mock traffic goes down the mock lane, `/__admin` to the
+ * Express app of the admin API (see createMockPortAdminApp). It does not listen (see
+ * startMockServer).
+ *
+ * @example
+ * http.createServer(createApp(deps)).listen(0, '127.0.0.1');
+ */
+export function createApp(deps: AppDeps): RequestListener {
+  const { config, contract, logger } = deps;
+  const staticMode = createStaticMode();
+  const handle = createMockHandler({
+    mode: config.mode,
+    seed: config.seed,
+    tokens: config.tokens,
+    delay: config.delay,
+    maxDelay: config.maxDelay,
+    contract,
+    stubs: deps.stubs,
+    modes: {
+      static: staticMode,
+      dynamic: createDynamicMode(),
+      stateful: createStatefulMode(deps.store, staticMode),
+    },
+    onResponseViolations: (operationId, status, violations) => {
+      logger.warn({ operationId, status, violations }, 'response does not match the contract');
+    },
+  });
+  const recorder = recordInteractions({
+    journal: deps.journal,
+    coverage: deps.coverage,
+    contractHash: () => contract.current.hash,
+    secretNames: () => contract.current.secrets,
+    recordFile: deps.recordFile,
+  });
+  const lane = createMockLane({
+    config,
+    logger,
+    logRequest: createRequestLog(logger, config.mode),
+    handle,
+    recorder,
+    touchSession: (session) => {
+      deps.sessions.touch(session);
+    },
+  });
+  // Express and the admin API load just after start, in the background: the mock serves without
+  // them, and no admin call waits for them (the first one held the event loop 120 ms loading them).
+  let admin: Promise<Express> | undefined;
+  const loadAdmin = (): Promise<Express> =>
+    (admin ??= import('./create-admin-app.ts').then(({ createMockPortAdminApp }) =>
+      createMockPortAdminApp(deps),
+    ));
+  setImmediate(() => {
+    loadAdmin().catch(() => {
+      // Said by the first admin request that needs it.
+    });
+  }).unref();
+  function serveAdmin(req: IncomingMessage, res: ServerResponse): void {
+    loadAdmin().then(
+      (app) => {
+        app(req, res);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'failed to load the admin API');
+        const reason = error instanceof Error ? error.message : String(error);
+        sendHttpError(
+          res,
+          new HttpError(
+            'INTERNAL',
+            `Failed to load the admin API: ${reason}. Make sure plant-store-mock's dependencies are installed.`,
+            { cause: error },
+          ),
+        );
+      },
+    );
+  }
+  return function routeRequest(req: IncomingMessage, res: ServerResponse): void {
+    const target = splitTarget(req.url ?? '/');
+    if (isAdminPath(target.path)) serveAdmin(req, res);
+    else lane(req, res, target);
+  };
+}
+
+// As Express mounts `/__admin`: case-insensitive, with or without a trailing part.
+function isAdminPath(path: string): boolean {
+  const head = path.slice(0, 9).toLowerCase();
+  return head === '/__admin/' || (head === '/__admin' && path.length === 8);
+}

@@ -1,0 +1,205 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { parseExactJson } from '../validation/exact-json.ts';
+import { createByteRing } from './byte-ring.ts';
+import type { Interaction } from '../interactions/interaction.ts';
+
+/**
+ * How long a journal scan runs before it lets the event loop turn: admin reads over 10,000
+ * entries of 16 KB held every mock request behind them for 2 to 12 s when read in one go.
+ */
+const sliceMs = 8;
+
+/** Where an entry is looked up: one session, or every session with `*`. */
+export const allSessions = '*';
+
+/**
+ * The bounded interaction journal: at most `limit` entries over all sessions, the oldest dropped
+ * first. Each entry is kept as its JSON text in a byte ring outside the JavaScript heap (see
+ * createByteRing), with its id and session beside it for lookups; lookups parse again.
+ *
+ * @example
+ * const journal = createJournal(10_000);
+ * journal.add(interaction.id, interaction.session, JSON.stringify(interaction));
+ * journal.list('default'); // oldest first
+ */
+export function createJournal(
+  limit: number,
+  /** Whether a session still has state; drops of others count only toward the total. */
+  tracks: (session: string) => boolean = () => true,
+) {
+  const texts = createByteRing(limit);
+  // Beside each text, in the ring's slot for it: its id and its session.
+  const ids = new Float64Array(limit);
+  const sessions = new Array<string>(limit);
+  // 1 where the text may hold integers past 2^53, read back exactly (see parseExactJson).
+  const exact = new Uint8Array(limit);
+  let nextId = 1;
+  const dropped = new Map<string, number>();
+  // Entries dropped from the front so far, and clears so far: a scan that let the event loop turn
+  // finds its place again by them (see scan).
+  let shiftedTotal = 0;
+  let clears = 0;
+  // Entries dropped from sessions evicted by the session limit (see createSessionTable): a count
+  // per evicted session would grow with every session ever seen, so they are counted by a hash of
+  // the session's name. A session that comes back after its eviction still sees its drops; a
+  // session that shares a bucket sees others' too (more cautious, never less). `baselines`: a
+  // bucket's count when a session last cleared its entries, which it no longer counts.
+  const evictedDrops = new Uint32Array(evictedBuckets);
+  const baselines = new Map<string, number>();
+  let droppedOfEvicted = 0;
+
+  function countEvicted(session: string, count: number): void {
+    const bucket = bucketOf(session);
+    evictedDrops[bucket] = (evictedDrops[bucket] as number) + count;
+    droppedOfEvicted += count;
+  }
+
+  function evictedDropsOf(session: string): number {
+    const count = evictedDrops[bucketOf(session)] as number;
+    return count === 0 ? 0 : Math.max(0, count - (baselines.get(session) ?? 0));
+  }
+
+  const slotOf = (index: number): number => texts.slotAt(index);
+
+  function dropOldest(): void {
+    const session = sessions[slotOf(0)] as string;
+    if (tracks(session)) dropped.set(session, (dropped.get(session) ?? 0) + 1);
+    else countEvicted(session, 1);
+    texts.shift();
+    shiftedTotal++;
+  }
+
+  function push(id: number, session: string, text: string, holdsBig: boolean): void {
+    texts.push(text);
+    const slot = slotOf(texts.size - 1);
+    ids[slot] = id;
+    sessions[slot] = session;
+    exact[slot] = holdsBig ? 1 : 0;
+  }
+
+  // Positions of the session's entries (every entry for `*`), oldest first.
+  function positions(session: string): number[] {
+    const found: number[] = [];
+    for (let i = 0; i < texts.size; i++) {
+      if (session === allSessions || sessions[slotOf(i)] === session) found.push(i);
+    }
+    return found;
+  }
+
+  const parse = (index: number): Interaction =>
+    (exact[slotOf(index)] === 1
+      ? parseExactJson(texts.at(index))
+      : JSON.parse(texts.at(index))) as Interaction;
+
+  return {
+    /** Hands out the id of the next interaction, in order of arrival. */
+    nextId: (): string => String(nextId++),
+    /**
+     * Keeps an interaction: its id, its session, its JSON text, and whether that may hold
+     * integers past 2^53 (they are then read back exactly, as JSON.rawJSON values).
+     */
+    add(id: string, session: string, text: string, holdsBig = false): void {
+      if (texts.size === limit) dropOldest();
+      push(Number(id), session, text, holdsBig);
+    },
+    /** The session's entries, oldest first. */
+    list(session: string): Interaction[] {
+      return positions(session).map(parse);
+    },
+    /**
+     * The session's entries as of the call, oldest first (newest first with `newestFirst`),
+     * parsed one at a time. Every few milliseconds of work (its own and its reader's) it lets
+     * the event loop turn, so that mock requests go on beside a long admin read. Entries dropped
+     * meanwhile are skipped; a clear ends the scan.
+     */
+    async *scan(session: string, newestFirst = false): AsyncGenerator<Interaction> {
+      const start = shiftedTotal;
+      const end = shiftedTotal + texts.size;
+      const clearsAtStart = clears;
+      let sliceStart = performance.now();
+      for (let n = 0; n < end - start; n++) {
+        if (performance.now() - sliceStart > sliceMs) {
+          await nextTurn();
+          sliceStart = performance.now();
+        }
+        // Its reader may have cleared the journal between two entries, as well as others between
+        // two slices.
+        if (clears !== clearsAtStart) return;
+        const index = (newestFirst ? end - 1 - n : start + n) - shiftedTotal;
+        if (index < 0) {
+          if (newestFirst) return;
+          continue;
+        }
+        if (session !== allSessions && sessions[slotOf(index)] !== session) continue;
+        yield parse(index);
+      }
+    },
+    get(session: string, id: string): Interaction | undefined {
+      const index = positions(session).find((i) => String(ids[slotOf(i)]) === id);
+      return index === undefined ? undefined : parse(index);
+    },
+    /**
+     * How many of the session's entries were dropped: its own count, plus drops of entries of a
+     * session of that name that was evicted before (see evictedDrops).
+     */
+    dropped(session: string): number {
+      if (session !== allSessions) return (dropped.get(session) ?? 0) + evictedDropsOf(session);
+      let total = droppedOfEvicted;
+      for (const count of dropped.values()) total += count;
+      return total;
+    },
+    /** Forgets the session's drop count (the session was evicted); the total keeps it. */
+    forget(session: string): void {
+      countEvicted(session, dropped.get(session) ?? 0);
+      dropped.delete(session);
+      baselines.delete(session);
+    },
+    clear(session: string): void {
+      const others =
+        session === allSessions
+          ? []
+          : positions(allSessions)
+              .filter((i) => sessions[slotOf(i)] !== session)
+              .map((i) => ({
+                id: ids[slotOf(i)] as number,
+                session: sessions[slotOf(i)] as string,
+                text: texts.at(i),
+                holdsBig: exact[slotOf(i)] === 1,
+              }));
+      texts.clear();
+      sessions.fill('');
+      clears++;
+      for (const entry of others) push(entry.id, entry.session, entry.text, entry.holdsBig);
+      if (session === allSessions) {
+        dropped.clear();
+        evictedDrops.fill(0);
+        baselines.clear();
+        droppedOfEvicted = 0;
+      } else {
+        dropped.delete(session);
+        const bucketCount = evictedDrops[bucketOf(session)] as number;
+        baselines.delete(session);
+        if (bucketCount > 0) {
+          // Bounded: past the limit the oldest baseline goes (that session is then more cautious).
+          if (baselines.size >= limit) baselines.delete(baselines.keys().next().value as string);
+          baselines.set(session, bucketCount);
+        }
+      }
+    },
+    get size(): number {
+      return texts.size;
+    },
+  };
+}
+
+export type Journal = ReturnType<typeof createJournal>;
+
+const evictedBuckets = 16_384;
+
+// FNV-1a over the name's UTF-16 code units, to a bucket of evictedDrops.
+function bucketOf(session: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < session.length; i++)
+    hash = Math.imul(hash ^ session.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % evictedBuckets;
+}

@@ -1,0 +1,109 @@
+import type { Mode } from '../config/config-schema.ts';
+import type { MockControls } from '../pipeline/parse-controls.ts';
+import { declaredResponse, successStatus } from '../contract/choose-response.ts';
+import type { ContractOperation } from '../contract/contract-operation.ts';
+import { errorBody, shapedErrorBody } from '../contract/error-body.ts';
+import { staticSample } from '../contract/static-sample.ts';
+import type { EngineRequest } from '../validation/prism-engine.ts';
+import { formatViolations, type Violation } from '../validation/violation.ts';
+import { HttpError } from '../errors.ts';
+import { jsonHeaders, type ModeAnswer, type ResponseMode } from './response-mode.ts';
+
+export interface AnswerDeps {
+  mode: Mode;
+  seed: string | undefined;
+  modes: Record<Mode, ResponseMode>;
+}
+
+/**
+ * Answers a request that reached an operation: an invalid one with the contract's error status
+ * and every violation, a valid one by the mode, both as the request's controls steer.
+ */
+export async function answerRequest(
+  deps: AnswerDeps,
+  operation: ContractOperation,
+  request: EngineRequest,
+  session: string,
+  controls: MockControls,
+  requestViolations: Violation[],
+): Promise<ModeAnswer> {
+  if (requestViolations.length > 0 && controls.status === undefined) {
+    const message = `Request does not match the contract: ${formatViolations(requestViolations)}`;
+    return errorAnswer(operation, invalidRequestStatus(operation), message, 'validation-error');
+  }
+  const status = controls.status ?? successStatus(operation);
+  if (controls.status !== undefined && declaredResponse(operation, controls.status) === undefined) {
+    throw new HttpError(
+      'INVALID_CONTROL',
+      `Failed to read the mock controls: code=${controls.status} is not declared for ${operation.operationId} (declared: ${operation.resource.responses.map((r) => r.code).join(', ')}). Make sure to ask for a declared status.`,
+    );
+  }
+  if (status >= 400 && controls.status !== undefined && controls.exampleKey === undefined) {
+    const why =
+      requestViolations.length > 0
+        ? `the request has these violations: ${formatViolations(requestViolations)}`
+        : 'the request itself matches the contract';
+    return errorAnswer(
+      operation,
+      status,
+      `Forced ${status} response (asked for with code=${status}); ${why}.`,
+      'prefer',
+    );
+  }
+  const seed = controls.seed ?? deps.seed;
+  const modeRequest = {
+    operation,
+    request,
+    session,
+    status,
+    ...(seed === undefined ? {} : { seed }),
+  };
+  if (controls.exampleKey !== undefined) {
+    return deps.modes.static.respond({ ...modeRequest, exampleKey: controls.exampleKey });
+  }
+  const dynamic = controls.dynamic ?? deps.mode === 'dynamic';
+  if (dynamic) return deps.modes.dynamic.respond(modeRequest);
+  if (controls.dynamic === false || controls.status !== undefined || requestViolations.length > 0) {
+    return deps.modes.static.respond(modeRequest);
+  }
+  return deps.modes[deps.mode].respond(modeRequest);
+}
+
+/**
+ * An error answer in the shape the contract gives that status, carrying the message; where that
+ * shape has no field for it, the contract's own answer for the status (its example, else a sample
+ * of its schema); `{error, message}` where the contract declares nothing for it.
+ */
+export function errorAnswer(
+  operation: ContractOperation | undefined,
+  status: number,
+  message: string,
+  source: string,
+  headers: Readonly<Record<string, string>> = {},
+): ModeAnswer {
+  if (
+    operation !== undefined &&
+    shapedErrorBody(operation, status, message) === undefined &&
+    (declaredResponse(operation, status)?.contents ?? []).length > 0
+  ) {
+    const declared = staticSample(operation, { status });
+    if (declared.ok && declared.response.body !== undefined) {
+      const { response } = declared;
+      return { response: { ...response, headers: { ...response.headers, ...headers } }, source };
+    }
+  }
+  return {
+    response: {
+      status,
+      headers: { ...jsonHeaders, ...headers },
+      body: errorBody(operation, status, message),
+    },
+    source,
+  };
+}
+
+function invalidRequestStatus(operation: ContractOperation): number {
+  if (operation.statuses.includes(400)) return 400;
+  if (operation.statuses.includes(422)) return 422;
+  return operation.statuses.find((s) => s >= 400 && s < 500) ?? 400;
+}

@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { fakeBody } from './fake-body.ts';
+import { chooseResponse } from '../contract/choose-response.ts';
+import { responseSchema } from '../validation/prism-engine.ts';
+import { HttpError } from '../errors.ts';
+import {
+  jsonHeaders,
+  type ModeAnswer,
+  type ModeRequest,
+  type ResponseMode,
+} from './response-mode.ts';
+
+/**
+ * Fakes a body from the response schema with json-schema-faker. With a seed, the fake depends only
+ * on the seed, the operation, the status and the request's `id` (or whole body when it has none),
+ * so the same request gets the same answer whatever came before it.
+ *
+ * @example
+ * await createDynamicMode().respond({ operation, request, session: 'default', status: 200, seed: '42' });
+ */
+export function createDynamicMode(): ResponseMode {
+  return {
+    async respond({ operation, request, status, seed }: ModeRequest): Promise<ModeAnswer> {
+      const chosen = chooseResponse(operation, status, request.headers.accept);
+      if (!chosen.ok && chosen.status === 406) throw new HttpError('NOT_ACCEPTABLE', chosen.reason);
+      const content = chosen.ok ? chosen.content : undefined;
+      const schema = chosen.ok ? content?.schema : responseSchema(operation, status);
+      const mediaType = chosen.ok ? chosen.mediaType : undefined;
+      const body =
+        schema === undefined
+          ? undefined
+          : await fakeBody(
+              schema,
+              seed === undefined
+                ? undefined
+                : seedFor(seed, operation.operationId, status, request.body),
+              (operation.resource as { __bundled__?: unknown }).__bundled__,
+            );
+      return {
+        response:
+          mediaType === undefined
+            ? { status, headers: { ...jsonHeaders }, body }
+            : { status, headers: { 'content-type': mediaType }, body, mediaType },
+        source: 'generated',
+      };
+    },
+  };
+}
+
+function seedFor(seed: string, operationId: string, status: number, body: unknown): number {
+  const id = (body as { id?: unknown } | null)?.id;
+  const key = JSON.stringify(id ?? body ?? null);
+  const digest = createHash('sha256').update(`${seed}\0${operationId}\0${status}\0${key}`).digest();
+  return digest.readUInt32BE(0);
+}

@@ -1,0 +1,46 @@
+import { randomInt } from 'node:crypto';
+import { unrollRefs } from '../contract/unroll-refs.ts';
+
+type Faker = typeof import('json-schema-faker');
+let faker: Promise<Faker> | undefined;
+
+/** How deep json-schema-faker follows a `$ref` when unrollRefs finds no finite instance. */
+const refDepthMax = 3;
+// One unrolled copy per response schema: the schema objects live as long as the contract.
+const unrolledSchemas = new WeakMap<object, object>();
+
+/**
+ * Fakes a value for a schema with json-schema-faker. The same seed gives the same value, whatever
+ * else the process has generated before; no seed gives a new value each time. json-schema-faker
+ * is loaded on the first fake, so a server that never fakes starts without it. `bundle` is the
+ * operation's `__bundled__` (what a recursive schema's `$ref`s point into).
+ *
+ * @example
+ * await fakeBody({ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }, 42);
+ */
+export async function fakeBody(
+  schema: object,
+  seed: number | undefined,
+  bundle?: unknown,
+): Promise<unknown> {
+  faker ??= import('json-schema-faker');
+  const { generateSync } = await faker;
+  const root = bundle === undefined ? schema : unrolled(schema, bundle);
+  // Without a seed json-schema-faker starts from the same one every time: pick a fresh one.
+  return generateSync(root as Parameters<typeof generateSync>[0], {
+    seed: seed ?? randomInt(2 ** 31),
+    optionalsProbability: 0.5,
+    refDepthMax,
+  });
+}
+
+// A recursive schema's cycles point at `#/__bundled__/...`: unroll them a few levels, or, when the
+// schema has no finite instance, put the bundle where those pointers look.
+function unrolled(schema: object, bundle: unknown): object {
+  let root = unrolledSchemas.get(schema);
+  if (root === undefined) {
+    root = unrollRefs(schema, bundle) ?? { ...schema, __bundled__: bundle };
+    unrolledSchemas.set(schema, root);
+  }
+  return root;
+}

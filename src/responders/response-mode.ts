@@ -1,0 +1,25 @@
+import type { ContractOperation } from '../contract/contract-operation.ts';
+import type { EngineRequest, EngineResponse } from '../validation/prism-engine.ts';
+
+/** A request that matched the contract, and the status it is to be answered with. */
+export interface ModeRequest {
+  operation: ContractOperation;
+  request: EngineRequest;
+  session: string;
+  status: number;
+  exampleKey?: string;
+  seed?: string;
+}
+
+export interface ModeAnswer {
+  response: EngineResponse;
+  /** Where the body came from: `example:NAME`, `sample`, `generated` or `stateful`. */
+  source: string;
+}
+
+/** How a mode answers a valid request: static, dynamic and stateful each implement it. */
+export interface ResponseMode {
+  respond(request: ModeRequest): Promise<ModeAnswer>;
+}
+
+export const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' } as const;

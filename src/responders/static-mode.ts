@@ -1,0 +1,52 @@
+import { HttpError } from '../errors.ts';
+import { exampleNames } from '../validation/prism-engine.ts';
+import { staticSample } from '../contract/static-sample.ts';
+import { declaredResponse } from '../contract/choose-response.ts';
+import type { ContractOperation } from '../contract/contract-operation.ts';
+import { type ModeAnswer, type ModeRequest, type ResponseMode } from './response-mode.ts';
+
+/**
+ * Answers with the named example, else the first example, else Prism's deterministic sample.
+ *
+ * @example
+ * await createStaticMode().respond({ operation, request, session: 'default', status: 200 });
+ * // { response: { status: 200, body: { name: 'Monstera', tag: 'tropical' } }, source: 'example:monstera' }
+ */
+export function createStaticMode(): ResponseMode {
+  return {
+    respond({ operation, request, status, exampleKey }: ModeRequest): Promise<ModeAnswer> {
+      const names = exampleNames(operation, status);
+      if (exampleKey !== undefined && !names.includes(exampleKey)) {
+        const available = names.length > 0 ? `available: ${names.join(', ')}` : 'it declares none';
+        throw new HttpError(
+          'INVALID_CONTROL',
+          `Failed to read the mock controls: ${operation.operationId} has no example "${exampleKey}" for status ${status} (${available}). Make sure to name a declared example.`,
+        );
+      }
+      const accept = request.headers.accept;
+      const choice = exampleKey === undefined ? { status, accept } : { status, exampleKey, accept };
+      const result = staticSample(operation, choice);
+      if (!result.ok && result.status === 406) {
+        throw new HttpError(
+          'NOT_ACCEPTABLE',
+          `${result.reason}: ${operation.operationId} declares its ${status} response as ${mediaTypesOf(operation, status)}. Make sure the Accept header allows one of them.`,
+        );
+      }
+      if (!result.ok) {
+        throw new HttpError(
+          'INVALID_CONTROL',
+          `Failed to read the mock controls: ${result.reason}`,
+        );
+      }
+      const used = exampleKey ?? names[0];
+      return Promise.resolve({
+        response: { ...result.response, headers: { ...result.response.headers } },
+        source: used === undefined ? 'sample' : `example:${used}`,
+      });
+    },
+  };
+}
+
+function mediaTypesOf(operation: ContractOperation, status: number): string {
+  return (declaredResponse(operation, status)?.contents ?? []).map((c) => c.mediaType).join(', ');
+}

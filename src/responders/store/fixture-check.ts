@@ -1,0 +1,37 @@
+import type { Contract } from '../../contract/load-contract.ts';
+import { validateRequest } from '../../validation/prism-engine.ts';
+import { formatViolations } from '../../validation/violation.ts';
+import type { CheckFixture } from './load-fixtures.ts';
+
+/**
+ * Fixtures are request bodies of the contract's first create-like operation (a POST with a JSON
+ * body): each must have an id and pass that operation's request schema.
+ *
+ * @example
+ * await loadFixtures('fixtures/plants.json', fixtureCheck(contract));
+ */
+export function fixtureCheck(contract: Contract): CheckFixture {
+  const create = contract.operations.find(
+    (op) => op.method === 'POST' && op.requestMediaTypes.some((t) => t.includes('json')),
+  );
+  return (record) => {
+    if (
+      record === null ||
+      typeof record !== 'object' ||
+      (record as { id?: unknown }).id === undefined
+    ) {
+      return 'must be an object with an id';
+    }
+    if (create === undefined) return undefined;
+    const violations = validateRequest(create, {
+      method: create.method,
+      path: create.path,
+      query: {},
+      headers: { 'content-type': 'application/json' },
+      body: record,
+    });
+    return violations.length === 0
+      ? undefined
+      : `does not match ${create.operationId}'s request body: ${formatViolations(violations)}`;
+  };
+}

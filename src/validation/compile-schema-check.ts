@@ -1,0 +1,105 @@
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import mergeAllOf from '@stoplight/json-schema-merge-allof';
+import * as O from 'fp-ts/lib/Option.js';
+import {
+  compareDateTime,
+  date_time,
+  fmtDef,
+  stripReadOnlyProperties,
+  stripWriteOnlyProperties,
+} from '../contract/prism-internals.ts';
+import { linearRegExpEngine } from './linear-regex.ts';
+import type { Violation } from './violation.ts';
+
+// The same ajv set-up as Prism's validator, so the compiled checks decide as Prism does; the
+// differential test in test/fast-path.test.ts holds them to it. One difference: the contract's
+// patterns run on the linear-time engine (Prism's too: see prism-linear-regex.ts).
+const options: Options = {
+  allErrors: true,
+  allowUnionTypes: true,
+  allowMatchingProperties: true,
+  strict: false,
+  coerceTypes: false,
+  logger: false,
+  code: { regExp: linearRegExpEngine },
+};
+
+type AnyAjv = Ajv | Ajv2019 | Ajv2020;
+
+function withFormats<T extends AnyAjv>(ajv: T): T {
+  addFormats.default(ajv);
+  ajv.addFormat('date-time', fmtDef(date_time, compareDateTime));
+  return ajv;
+}
+
+const instances = new Map<string, AnyAjv>();
+
+// One ajv per dialect, made when a schema of that dialect first comes along.
+function ajvFor(dialect: unknown): AnyAjv {
+  const name = String(dialect);
+  const draft = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/.test(name)
+    ? '2020'
+    : /^https?:\/\/json-schema\.org\/draft\/2019-09\/schema#?$/.test(name)
+      ? '2019'
+      : 'default';
+  let ajv = instances.get(draft);
+  if (ajv === undefined) {
+    ajv = withFormats(
+      draft === '2020'
+        ? new Ajv2020(options)
+        : draft === '2019'
+          ? new Ajv2019(options)
+          : new Ajv(options),
+    );
+    instances.set(draft, ajv);
+  }
+  return ajv;
+}
+
+/** Which side of the exchange a body is on: request bodies lose readOnly, responses writeOnly properties. */
+export type BodySide = 'request' | 'response';
+
+/**
+ * Compiles a body schema once into a check that lists its violations (`[]` when the value is
+ * valid), located as `body/name` with ajv's message, e.g. `must be string`.
+ *
+ * @example
+ * const check = compileSchemaCheck(schema, 'request', operation.__bundled__);
+ * check({ id: 'x', name: 'Fern' }); // [{ location: 'body/id', message: 'must be integer' }]
+ */
+export function compileSchemaCheck(
+  schema: object,
+  side: BodySide,
+  bundle: unknown,
+): (value: unknown) => Violation[] {
+  let merged: object;
+  try {
+    merged = mergeAllOf(schema, { deep: true, ignoreAdditionalProperties: true });
+  } catch {
+    merged = schema;
+  }
+  const strip = side === 'request' ? stripReadOnlyProperties : stripWriteOnlyProperties;
+  const normalized = O.getOrElse(() => merged)(strip(merged as never));
+  const validate: ValidateFunction = ajvFor((normalized as { $schema?: unknown }).$schema).compile({
+    ...normalized,
+    __bundled__: bundle,
+  });
+  return (value) => (validate(value) ? [] : (validate.errors ?? []).map(toViolation));
+}
+
+function toViolation(error: ErrorObject): Violation {
+  const segments = error.instancePath.split('/').filter((segment) => segment !== '');
+  const params = error.params as {
+    allowedValues?: unknown[];
+    additionalProperty?: string;
+    unevaluatedProperty?: string;
+  };
+  const details =
+    (params.allowedValues === undefined ? '' : `: ${params.allowedValues.join(', ')}`) +
+    (params.additionalProperty === undefined ? '' : `; found '${params.additionalProperty}'`) +
+    (params.unevaluatedProperty === undefined ? '' : `: '${params.unevaluatedProperty}'`);
+  return { location: ['body', ...segments].join('/'), message: `${error.message ?? ''}${details}` };
+}

@@ -1,0 +1,140 @@
+import type { IPrismDiagnostic } from '@stoplight/prism-core';
+import type { HttpMethod } from '@stoplight/types';
+import * as E from 'fp-ts/lib/Either.js';
+import { declaredResponse } from '../contract/choose-response.ts';
+import type { ContractOperation } from '../contract/contract-operation.ts';
+import type { BigInteger } from './parse-json-body.ts';
+import { prismValidator } from '../contract/prism-internals.ts';
+import type { Violation } from './violation.ts';
+
+/** A request as the engine sees it: lower-case header names, a parsed body. */
+export interface EngineRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  body: unknown;
+  /** Integers of the body beyond ±2^53, exactly as sent (the parsed body holds them rounded). */
+  bigIntegers?: readonly BigInteger[];
+}
+
+export interface EngineResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  /**
+   * The media type the contract declares for the body, which labels it on the wire; undefined
+   * for the mock's own bodies (errors, stubs), which go out as JSON.
+   */
+  mediaType?: string;
+}
+
+/**
+ * Checks a request against its operation (body, query, headers, path) as Prism's validator does:
+ * with the checks compiled at start-up where they cover the operation, else with Prism itself.
+ *
+ * @example
+ * validateRequest(operation, { method: 'POST', path: '/plants', query: {}, headers, body: { name: 5 } });
+ * // [{ location: 'body', message: "must have required property 'id'" }, { location: 'body/name', message: 'must be string' }]
+ */
+export function validateRequest(operation: ContractOperation, request: EngineRequest): Violation[] {
+  const violations =
+    operation.fast.validateRequest?.(request) ?? validateRequestWithPrism(operation, request);
+  // Prism takes a JSON null for no body at all; the client did send one.
+  return request.body === null
+    ? violations.map((v) =>
+        v.location === 'body' && v.message.startsWith('is required')
+          ? nullBodyViolation(operation)
+          : v,
+      )
+    : violations;
+}
+
+/** Prism's own request validation, always; the differential test compares the fast path with it. */
+export function validateRequestWithPrism(
+  operation: ContractOperation,
+  request: EngineRequest,
+): Violation[] {
+  const result = prismValidator().validateInput({
+    resource: operation.resource,
+    element: toPrismRequest(request),
+  });
+  return E.isLeft(result) ? result.left.map(toViolation) : [];
+}
+
+function nullBodyViolation(operation: ContractOperation): Violation {
+  const schema = operation.resource.request?.body?.contents?.find((c) =>
+    /json/i.test(c.mediaType),
+  )?.schema;
+  const describesObject =
+    schema !== undefined &&
+    (schema.type === 'object' || 'properties' in schema || 'allOf' in schema);
+  return {
+    location: 'body',
+    message: describesObject ? 'must be object, got null' : 'must not be null',
+  };
+}
+
+/** Checks a response against the operation's declared statuses, headers and schemas. */
+export function validateResponse(
+  operation: ContractOperation,
+  response: EngineResponse,
+): Violation[] {
+  return (
+    operation.fast.validateResponse?.(response) ?? validateResponseWithPrism(operation, response)
+  );
+}
+
+/** Prism's own response validation, always; the differential test compares the fast path with it. */
+export function validateResponseWithPrism(
+  operation: ContractOperation,
+  response: EngineResponse,
+): Violation[] {
+  const result = prismValidator().validateOutput({
+    resource: operation.resource,
+    element: { statusCode: response.status, headers: response.headers, body: response.body },
+  });
+  return E.isLeft(result) ? result.left.map(toViolation) : [];
+}
+
+/** The JSON schema of a declared response, or undefined when the status has no JSON body. */
+export function responseSchema(operation: ContractOperation, status: number): object | undefined {
+  const response = declaredResponse(operation, status);
+  const content = response?.contents?.find((c) => /json/i.test(c.mediaType));
+  return content?.schema;
+}
+
+/** Names of the examples declared for a response status. */
+export function exampleNames(operation: ContractOperation, status: number): string[] {
+  const response = declaredResponse(operation, status);
+  return (response?.contents ?? []).flatMap((c) => (c.examples ?? []).map((e) => e.key));
+}
+
+function toPrismRequest(request: EngineRequest) {
+  return {
+    method: request.method.toLowerCase() as HttpMethod,
+    url: { path: request.path, query: request.query },
+    headers: request.headers,
+    body: request.body,
+  };
+}
+
+function toViolation(diagnostic: IPrismDiagnostic): Violation {
+  const path = diagnostic.path ?? [];
+  if (path.length === 0 && /^Body parameter is required/i.test(diagnostic.message)) {
+    return { location: 'body', message: 'is required (the request has no body)' };
+  }
+  if (path.length === 0 && /status code/i.test(diagnostic.message)) {
+    return { location: 'status', message: diagnostic.message };
+  }
+  if (path.length === 0 && /received media type/i.test(diagnostic.message)) {
+    return { location: 'header/content-type', message: diagnostic.message };
+  }
+  const message = diagnostic.message
+    .replace(
+      /^(Request|Response) (body|query|header|path)( parameter| property)? ?(\S+ )?(?=must|should|is|has)/i,
+      '',
+    )
+    .trim();
+  return { location: path.length > 0 ? path.join('/') : 'request', message };
+}
