@@ -164,6 +164,11 @@ describe('the packed package, installed in a new project', () => {
     });
     expect(finished.output).toMatch(/Tests\s+4 passed \(4\)/);
     expect(finished.code).toBe(0);
+    // writePactAfterAll wrote the session's pact: the one create the contract accepted.
+    const pact = JSON.parse(
+      await readFile(join(consumer, 'pacts', 'installed-plant-store.json'), 'utf8'),
+    ) as { interactions: { description: string }[] };
+    expect(pact.interactions.map((i) => i.description)).toEqual(['createPlant returns 200']);
   });
 });
 

@@ -2,7 +2,7 @@
 // the journal says.
 import { startMockServer, type RunningMockServer } from 'plant-store-mock';
 import { createMockClient, type MockClient } from 'plant-store-mock/client';
-import 'plant-store-mock/vitest';
+import { writePactAfterAll } from 'plant-store-mock/vitest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 let server: RunningMockServer;
@@ -13,6 +13,8 @@ beforeAll(async () => {
   mock = createMockClient({ url: server.url, session: 'installed' });
 });
 afterAll(() => server.close());
+// Runs before the close above (vitest runs after-hooks last first).
+writePactAfterAll(() => mock, { consumer: 'installed', provider: 'plant-store' });
 
 it('passes toHaveReceived for a create it saw, and fails it for one it did not', async () => {
   const response = await fetch(`${mock.url}/plants`, {
