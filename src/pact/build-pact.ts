@@ -94,11 +94,22 @@ export function createPactBuilder(contract: PactContract, options: PactOptions) 
     left.set(kind, group);
   };
   const check = { hash: contract.hash, outsideContract: options.outsideContract === true };
+  // A record file read with a contract loaded again: a Postman collection's operations got new
+  // ids (see pactOperationName); the same document routes the request to the same operation.
+  const routedOperation = (entry: JournalEntry): ContractOperation | undefined =>
+    entry.contract.hash === contract.hash
+      ? contract.operations.find(
+          (op) => op.method === entry.request.method && op.matcher.test(entry.request.path),
+        )
+      : undefined;
 
   return {
     add(entry: JournalEntry): void {
       entries++;
-      const operation = entry.operationId === null ? undefined : operations.get(entry.operationId);
+      const operation =
+        entry.operationId === null
+          ? undefined
+          : (operations.get(entry.operationId) ?? routedOperation(entry));
       const kind =
         whyLeftOut(entry, check) ??
         (entry.operationId !== null && operation === undefined ? 'other-contract' : undefined);

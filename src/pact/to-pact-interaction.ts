@@ -96,7 +96,8 @@ export function toPactInteraction(
       },
     };
   }
-  const operationName = operation?.operationId ?? `${request.method} ${request.path}`;
+  const operationName =
+    operation === undefined ? `${request.method} ${request.path}` : pactOperationName(operation);
   const shape = requestShape({
     operation: operationName,
     method: request.method,
@@ -135,6 +136,23 @@ export function toPactInteraction(
       },
     },
   };
+}
+
+// A Postman collection names no operation: Prism gives each a random id at every load, which
+// would change the pact's names and keys from run to run. Its method and path template stay.
+const generatedId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The name of an operation in a pact: its operationId, or `METHOD /path/{template}` when the
+ * document gives it none that stays the same from one load to the next.
+ *
+ * @example
+ * pactOperationName(operation); // 'createPlant', or 'GET /seeds' for a Postman request
+ */
+export function pactOperationName(operation: ContractOperation): string {
+  return generatedId.test(operation.operationId)
+    ? `${operation.method} ${operation.path}`
+    : operation.operationId;
 }
 
 /**

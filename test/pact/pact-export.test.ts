@@ -8,7 +8,7 @@ import type { RunningMockServer } from 'plant-store-mock';
 import { createMockClient, type PactResult, type PactV4 } from 'plant-store-mock/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { admin } from '../support/admin-fetch.ts';
-import { createPlant, startTestServer } from '../support/mock-fetch.ts';
+import { createPlant, send, startTestServer } from '../support/mock-fetch.ts';
 
 const run = promisify(execFile);
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -176,6 +176,23 @@ describe('plant-store-mock pact', () => {
     expect(stderr).toContain('2 interactions from 5 recorded');
     expect(stderr).toMatch(/left out 1 \(4\): The contract rejected/);
     expect(stderr).toMatch(/left out 1 \(5\): A fault was injected/);
+  });
+
+  it("reads a Postman collection's record file, whose operations get new ids at each load", async () => {
+    await server.close();
+    const spec = 'fixtures/specs/seed-bank-postman.json';
+    const file = join(folder, 'postman.jsonl');
+    const postman = await startTestServer({ spec, mode: 'static', recordFile: file });
+    await send(`${postman.url}/seeds`, { headers: { accept: 'application/json' } });
+    await postman.close();
+    const { stdout } = await run(
+      process.execPath,
+      ['src/cli/main.ts', 'pact', '--record-file', file, '--spec', spec, '--stdout'],
+      { cwd: projectRoot, timeout: 60_000 },
+    );
+    expect((JSON.parse(stdout) as PactV4).interactions.map((i) => i.description)).toEqual([
+      'GET /seeds returns 200',
+    ]);
   });
 
   it('counts unreadable lines and exits 2 for a missing file', async () => {

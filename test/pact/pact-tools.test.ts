@@ -119,6 +119,8 @@ async function verifyWithPact(spec: string, pactFile: string, pact: Pact): Promi
 }
 
 const specs = Object.keys(contractTraffic);
+// PactFlow's check reads OpenAPI 3 and Swagger 2 documents, not Postman collections.
+const isPostman = (spec: string): boolean => spec.includes('postman');
 
 describe.each(specs)('the pact of traffic to %s', (spec) => {
   let v4: PactResult;
@@ -133,11 +135,14 @@ describe.each(specs)('the pact of traffic to %s', (spec) => {
     expect(JSON.stringify(again.pact)).toBe(JSON.stringify(v4.pact));
   });
 
-  it("passes PactFlow's check against the contract, as V4 and as V3", async () => {
-    expect(await pactFlowErrors(spec, v4File)).toEqual([]);
-    const v3 = await recordedPact(spec, 3);
-    expect(await pactFlowErrors(spec, await writePact(`${spec}-v3`, v3.pact))).toEqual([]);
-  });
+  // Not defined for a Postman collection, which the checker cannot read.
+  if (!isPostman(spec)) {
+    it("passes PactFlow's check against the contract, as V4 and as V3", async () => {
+      expect(await pactFlowErrors(spec, v4File)).toEqual([]);
+      const v3 = await recordedPact(spec, 3);
+      expect(await pactFlowErrors(spec, await writePact(`${spec}-v3`, v3.pact))).toEqual([]);
+    });
+  }
 
   it("passes Pact's provider verification against the mock serving the contract, V4 and V3", async () => {
     await expect(verifyWithPact(spec, v4File, v4.pact)).resolves.toBeUndefined();
@@ -167,7 +172,7 @@ describe('the checks bite', () => {
   }, 60_000);
 
   it('the traffic exercises every operation of each contract but the broken one', async () => {
-    for (const spec of specs.filter((s) => !s.includes('broken'))) {
+    for (const spec of specs.filter((s) => !s.includes('broken') && !isPostman(s))) {
       const document = parse(await readFile(spec, 'utf8')) as {
         paths: Record<string, Record<string, { operationId?: string }>>;
       };

@@ -107,6 +107,14 @@ export const contractTraffic: Record<
       { method: 'GET', path: '/todos/0' },
     ],
   },
+  // PactFlow's check reads OpenAPI and Swagger only: this one is checked by Pact's verifier.
+  'fixtures/specs/seed-bank-postman.json': {
+    mode: 'static',
+    requests: [
+      { method: 'GET', path: '/seeds', headers: { accept: 'application/json' } },
+      { method: 'GET', path: '/ping', headers: { accept: 'text/plain' } },
+    ],
+  },
   'fixtures/specs/broken-example.yaml': {
     mode: 'static',
     requests: [{ method: 'GET', path: '/greetings' }],
