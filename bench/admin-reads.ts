@@ -46,6 +46,7 @@ const reads: [string, string, unknown?][] = [
   ['requests (all)', '/requests'],
   ['requests.har', '/requests.har'],
   ['coverage', '/coverage'],
+  ['pact', '/pact'],
 ];
 
 const delay = monitorEventLoopDelay({ resolution: 1 });
