@@ -17,4 +17,4 @@ export {
   type MockServerOptions,
 } from './config/config-schema.ts';
 export { errorCatalogue, HttpError, ConfigError, type ErrorCode } from './errors.ts';
-export type { Violation } from './validation/violation.ts';
+export type { Violation } from './contract/violation.ts';

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadContract, type Contract } from '../src/contract/load-contract.ts';
+import { fastPathOf } from '../src/validation/compile-fast-path.ts';
 import { readOperations } from '../src/contract/read-operations.ts';
 import { staticSample } from '../src/contract/static-sample.ts';
 import {
@@ -10,8 +11,8 @@ import {
   validateRequestWithPrism,
   validateResponse,
   validateResponseWithPrism,
-  type EngineRequest,
 } from '../src/validation/prism-engine.ts';
+import type { EngineRequest } from '../src/contract/engine-messages.ts';
 
 // The compiled checks stand in for Prism's validator on the hot path. Fed the same corpus, both
 // must find the same violations, in the same order: then the server answers with the same status
@@ -153,8 +154,8 @@ describe("the compiled checks against Prism's validator", () => {
   it('are used for both contracts (else this test would compare Prism with itself)', async () => {
     for (const [, contract] of await contracts()) {
       for (const operation of contract.operations) {
-        expect(operation.fast.validateResponse).toBeDefined();
-        if (operation.method !== 'GET') expect(operation.fast.validateRequest).toBeDefined();
+        expect(fastPathOf(operation).validateResponse).toBeDefined();
+        if (operation.method !== 'GET') expect(fastPathOf(operation).validateRequest).toBeDefined();
       }
     }
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMockServer } from 'plant-store-mock';
-import { maxJsonDepth } from '../src/validation/json-depth.ts';
+import { maxJsonDepth } from '../src/parsing/json-depth.ts';
 import { admin } from './support/admin-fetch.ts';
 import { auth, json, send, startTestServer } from './support/mock-fetch.ts';
 

@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { UnsupportedPatternError } from '../validation/linear-regex.ts';
+import { UnsupportedPatternError } from '../parsing/linear-regex.ts';
 import { HttpError } from '../errors.ts';
 import {
   compilePathPattern,

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { nestsDeeperThan, tooDeepMessage } from '../validation/json-depth.ts';
-import { parseExactJson } from '../validation/exact-json.ts';
+import { nestsDeeperThan, tooDeepMessage } from '../parsing/json-depth.ts';
+import { parseExactJson } from '../parsing/exact-json.ts';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { HttpError } from '../errors.ts';
 import { defaultSession, sessionHeaderOf, sessionNameProblem } from '../sessions/session-of.ts';

@@ -1,4 +1,4 @@
-import { formatViolations } from '../validation/violation.ts';
+import { formatViolations } from '../contract/violation.ts';
 import { HttpError } from '../errors.ts';
 import { checkStub } from '../responders/stubs/check-stub.ts';
 import { checkStubHeaders } from '../responders/stubs/check-stub-headers.ts';

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import yargs from 'yargs';
 import { bundledSpecPath } from '../config/config-schema.ts';
 import { ConfigError } from '../errors.ts';
-import { pactFromRecordFile } from '../pact/pact-from-record-file.ts';
+import { pactFromRecordFile } from './pact-from-record-file.ts';
 import { pactFileName } from '../pact/pact-file-name.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { RequestPattern } from '../interactions/request-pattern.ts';
 import type { NearMiss, Times, VerifyResult } from '../interactions/verify-requests.ts';
-import { stringifyWithBigInts } from '../validation/exact-json.ts';
+import { stringifyWithBigInts } from '../parsing/exact-json.ts';
 
 /**
  * What a failed `verify` or `verifySequence` was asked and what the mock answered.

@@ -27,7 +27,7 @@ export type { CoverageReport } from '../observe/coverage.ts';
 export type { Interaction, Verdict } from '../interactions/interaction.ts';
 export type { RequestPattern } from '../interactions/request-pattern.ts';
 export type { NearMiss, Times, VerifyResult } from '../interactions/verify-requests.ts';
-export type { Violation } from '../validation/violation.ts';
+export type { Violation } from '../contract/violation.ts';
 export type { Stub, StubDefinition } from '../responders/stubs/stub.ts';
 export type { PactQuery, PactResult } from '../pact/pact-query.ts';
 export type { LeftOut, LeftOutKind } from '../pact/left-out.ts';

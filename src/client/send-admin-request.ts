@@ -1,4 +1,4 @@
-import { parseJsonWithBigInts, stringifyWithBigInts } from '../validation/exact-json.ts';
+import { parseJsonWithBigInts, stringifyWithBigInts } from '../parsing/exact-json.ts';
 import { MockClientError } from './mock-client-error.ts';
 
 /** One admin API call: what it is for (in messages), method, path under the admin URL, body. */

@@ -1,6 +1,6 @@
 import type { IHttpOperation } from '@stoplight/types';
 import { ConfigError } from '../errors.ts';
-import { compileLinearRegex, UnsupportedPatternError } from '../validation/linear-regex.ts';
+import { compileLinearRegex, UnsupportedPatternError } from '../parsing/linear-regex.ts';
 
 // Keywords whose values are data, not schemas: a `pattern` field inside them is no pattern.
 const dataKeywords = new Set(['example', 'examples', 'default', 'const', 'enum']);

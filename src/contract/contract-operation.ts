@@ -1,5 +1,4 @@
 import type { HttpSecurityScheme, IHttpOperation } from '@stoplight/types';
-import { compileFastPath, type FastPath } from '../validation/compile-fast-path.ts';
 
 /** What a request must carry to pass one security scheme. */
 export type SecurityScheme =
@@ -9,7 +8,7 @@ export type SecurityScheme =
   | { kind: 'http'; name: string; scheme: string }
   | { kind: 'other'; name: string };
 
-/** One operation of the contract, compiled once at start-up. */
+/** One operation of the contract, read once at start-up (its checks: see fastPathOf). */
 export interface ContractOperation {
   operationId: string;
   /** Upper-case HTTP method. */
@@ -23,10 +22,8 @@ export interface ContractOperation {
   bodyRequired: boolean;
   /** Alternatives (any one may pass); each alternative lists schemes that must all pass. */
   security: readonly (readonly SecurityScheme[])[];
-  /** Prism's model of the operation; only the engine reads it. */
+  /** Prism's model of the operation; only the contract's readers and the checks read it. */
   resource: IHttpOperation;
-  /** Prism's checks, compiled once; only the engine reads them. */
-  fast: FastPath;
 }
 
 /** Turns Prism's model of an operation into the shape the rest of the server works with. */
@@ -44,7 +41,6 @@ export function compileOperation(resource: IHttpOperation): ContractOperation {
     bodyRequired: resource.request?.body?.required === true,
     security: (resource.security ?? []).map((alternative) => alternative.map(toSecurityScheme)),
     resource,
-    fast: compileFastPath(resource),
   };
 }
 

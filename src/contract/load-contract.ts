@@ -4,12 +4,21 @@ import { extname } from 'node:path';
 import type { IHttpOperation } from '@stoplight/types';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../errors.ts';
-import type { SecretNames } from '../interactions/redact-headers.ts';
 import { checkContractPatterns } from './check-contract-patterns.ts';
 import { compileOperation, type ContractOperation } from './contract-operation.ts';
 import { documentFormat, readOperations } from './read-operations.ts';
 
 /** A contract document ready to serve: its operations compiled once, at start-up. */
+/**
+ * Where the contract's own API keys travel (its `apiKey` security schemes): header names in
+ * lower case, query parameter names as written. Cookies need no list: every cookie value is
+ * redacted.
+ */
+export interface SecretNames {
+  readonly headers: readonly string[];
+  readonly query: readonly string[];
+}
+
 export interface Contract {
   path: string;
   title: string;
@@ -33,15 +42,21 @@ export async function loadContract(path: string): Promise<Contract> {
   try {
     return await readContract(path);
   } catch (cause) {
-    // Whatever a library throws on an odd document (a schema ajv cannot compile: a pattern that
-    // is no regular expression, an unknown $schema, an $id used twice) is a bad --spec: exit 2
-    // with one line, not a stack.
-    if (cause instanceof ConfigError) throw cause;
-    throw new ConfigError(
-      `Failed to load the contract ${path}: ${describe(cause).replace(/\.$/, '')}. Make sure its schemas are valid JSON Schema: each pattern a valid regular expression, $schema and jsonSchemaDialect naming a draft the mock knows (2020-12, 2019-09 or draft-07; nothing is fetched), each $id used once.`,
-      { cause },
-    );
+    throw invalidContract(path, cause);
   }
+}
+
+/**
+ * The ConfigError for a contract that a library failed on (a schema ajv cannot compile: a pattern
+ * that is no regular expression, an unknown $schema, an $id used twice): a bad --spec, which
+ * exits 2 with one line, not a stack.
+ */
+export function invalidContract(path: string, cause: unknown): ConfigError {
+  if (cause instanceof ConfigError) return cause;
+  return new ConfigError(
+    `Failed to load the contract ${path}: ${describe(cause).replace(/\.$/, '')}. Make sure its schemas are valid JSON Schema: each pattern a valid regular expression, $schema and jsonSchemaDialect naming a draft the mock knows (2020-12, 2019-09 or draft-07; nothing is fetched), each $id used once.`,
+    { cause },
+  );
 }
 
 async function readContract(path: string): Promise<Contract> {

@@ -1,4 +1,4 @@
-import type { Violation } from '../validation/violation.ts';
+import type { Violation } from './violation.ts';
 
 /**
  * Why a request that reached no operation does not meet the contract, for the journal and for

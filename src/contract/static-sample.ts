@@ -1,5 +1,5 @@
 import { sample, SchemaSizeExceededError } from '@stoplight/json-schema-sampler';
-import type { EngineResponse } from '../validation/prism-engine.ts';
+import type { EngineResponse } from './engine-messages.ts';
 import type { IHttpOperationResponse } from '@stoplight/types';
 import { chooseResponse, type ResponseChoice } from './choose-response.ts';
 import type { ContractOperation } from './contract-operation.ts';

@@ -1,19 +1,6 @@
 import type { Exchange } from './exchange.ts';
-import { answerExchangeText } from './send-answer.ts';
-import type { FaultName } from '../responders/fault-names.ts';
-
-/** What the journal says about a fault: set on the exchange. */
-export interface AppliedFault {
-  name: FaultName;
-  description: string;
-}
-
-const descriptions: Record<FaultName, string> = {
-  reset: 'the connection was reset without an answer',
-  empty: 'the connection was closed without an answer',
-  malformed: 'the answer was 200 with a body that is not valid JSON',
-  timeout: 'no answer was sent before the client gave up or --max-delay passed',
-};
+import { sendAnswerText } from './send-answer.ts';
+import { appliedFault, type FaultName } from '../responders/fault-names.ts';
 
 // Responses held by a `timeout` fault: nothing will ever be sent, so a server that closes ends
 // them at once instead of waiting out its grace period (see endHeldFaults).
@@ -44,7 +31,7 @@ export const malformedBody = '{"name": "Monstera", "tag": ';
  * applyFault('reset', exchange, 30_000); // the client sees ECONNRESET
  */
 export function applyFault(name: FaultName, exchange: Exchange, holdMs: number): void {
-  exchange.fault = { name, description: descriptions[name] };
+  exchange.fault = appliedFault(name);
   const { res } = exchange;
   const socket = exchange.req.socket;
   switch (name) {
@@ -55,7 +42,7 @@ export function applyFault(name: FaultName, exchange: Exchange, holdMs: number):
       socket.end(() => socket.destroy());
       return;
     case 'malformed':
-      answerExchangeText(exchange, 200, malformedBody, malformedBody);
+      sendAnswerText(exchange, 200, malformedBody, malformedBody);
       return;
     case 'timeout': {
       const timer = setTimeout(() => socket.destroy(), Math.max(0, holdMs));

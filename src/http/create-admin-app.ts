@@ -3,7 +3,7 @@ import type { AdminDeps } from '../admin/admin-context.ts';
 import { createAdminRouter } from '../admin/create-admin-router.ts';
 import { health } from '../admin/state-handlers.ts';
 import { HttpError } from '../errors.ts';
-import type { AppDeps } from './create-request-listener.ts';
+import type { ServerDeps } from './server-deps.ts';
 import { corsPolicy } from './cors-policy.ts';
 import { guardAdmin } from './guard-admin.ts';
 import { createErrorHandler } from './handle-errors.ts';
@@ -16,7 +16,7 @@ import { createRequestLog, logAdminRequests } from '../observe/log-requests.ts';
  * @example
  * http.createServer(createAdminApp(deps)).listen(0, '127.0.0.1');
  */
-export function createAdminApp(deps: AppDeps): Express {
+export function createAdminApp(deps: ServerDeps): Express {
   const app = baseApp(deps);
   app.use('/__admin', createAdminRouter(adminDepsOf(deps)));
   // Express would answer any other path with an HTML page.
@@ -40,7 +40,7 @@ export function createAdminApp(deps: AppDeps): Express {
  * const admin = createMockPortAdminApp(deps);
  * admin(req, res); // for a request to /__admin/...
  */
-export function createMockPortAdminApp(deps: AppDeps): Express {
+export function createMockPortAdminApp(deps: ServerDeps): Express {
   if (deps.config.adminPort === undefined) return createAdminApp(deps);
   const app = baseApp(deps);
   const adminDeps = adminDepsOf(deps);
@@ -60,7 +60,7 @@ export function createMockPortAdminApp(deps: AppDeps): Express {
   return app;
 }
 
-function adminDepsOf(deps: AppDeps): AdminDeps {
+function adminDepsOf(deps: ServerDeps): AdminDeps {
   return {
     ...deps,
     mode: deps.config.mode,
@@ -70,7 +70,7 @@ function adminDepsOf(deps: AppDeps): AdminDeps {
   };
 }
 
-function baseApp({ config, logger }: AppDeps): Express {
+function baseApp({ config, logger }: ServerDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

@@ -1,28 +1,16 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Express } from 'express';
-import type { Logger } from 'pino';
-import type { AdminDeps } from '../admin/admin-context.ts';
-import type { ResolvedConfig } from '../config/config-schema.ts';
 import { HttpError } from '../errors.ts';
 import { recordInteractions } from '../observe/record-interactions.ts';
-import type { RecordFile } from '../observe/record-file.ts';
 import { createDynamicMode } from '../responders/dynamic-mode.ts';
 import { createStatefulMode } from '../responders/stateful-mode.ts';
 import { createStaticMode } from '../responders/static-mode.ts';
 import { splitTarget } from './exchange.ts';
 import { sendHttpError } from './handle-errors.ts';
-import { createMockHandler } from '../pipeline/mock-handler.ts';
+import { createPipeline } from '../pipeline/run-pipeline.ts';
 import { createRequestLog } from '../observe/log-requests.ts';
 import { createMockLane } from './mock-lane.ts';
-
-export interface AppDeps extends Omit<
-  AdminDeps,
-  'mode' | 'adminToken' | 'maxDelay' | 'stubSizeBytes'
-> {
-  config: ResolvedConfig;
-  logger: Logger;
-  recordFile: RecordFile | undefined;
-}
+import type { ServerDeps } from './server-deps.ts';
 
 /**
  * The request listener of the mock port: mock traffic goes down the mock lane, `/__admin` to the
@@ -30,12 +18,12 @@ export interface AppDeps extends Omit<
  * startMockServer).
  *
  * @example
- * http.createServer(createApp(deps)).listen(0, '127.0.0.1');
+ * http.createServer(createRequestListener(deps)).listen(0, '127.0.0.1');
  */
-export function createApp(deps: AppDeps): RequestListener {
+export function createRequestListener(deps: ServerDeps): RequestListener {
   const { config, contract, logger } = deps;
   const staticMode = createStaticMode();
-  const handle = createMockHandler({
+  const decide = createPipeline({
     mode: config.mode,
     seed: config.seed,
     tokens: config.tokens,
@@ -63,7 +51,7 @@ export function createApp(deps: AppDeps): RequestListener {
     config,
     logger,
     logRequest: createRequestLog(logger, config.mode),
-    handle,
+    decide,
     recorder,
     touchSession: (session) => {
       deps.sessions.touch(session);

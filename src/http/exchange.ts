@@ -1,10 +1,32 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import type { HttpError } from '../errors.ts';
-import type { AppliedFault } from './apply-fault.ts';
-import type { PresetHeaders, SentHeaders } from './send-answer.ts';
-import type { Outcome } from '../pipeline/mock-handler.ts';
+import type { Arrival, Outcome } from '../pipeline/context.ts';
+import type { AppliedFault } from '../responders/fault-names.ts';
 import { sessionOf } from '../sessions/session-of.ts';
+
+/**
+ * Headers the mock lane gives every answer before it is chosen (nosniff, CORS for clients that
+ * are not browsers): as the flat list `writeHead` takes, and as the members of the journal's JSON
+ * object, both made once.
+ */
+export interface PresetHeaders {
+  /** `[name, value, name, value, ...]`, names lower-case. */
+  readonly flat: readonly string[];
+  /** `"name":"value",...`, the same headers as JSON object members. */
+  readonly members: string;
+}
+
+/** The headers an answer went out with, kept for the journal (see sentHeadersJson). */
+export interface SentHeaders {
+  preset: PresetHeaders;
+  /** The answer's own headers, by lower-case name; undefined when it has none. */
+  own: Map<string, string> | undefined;
+  /** Set when a body went out. */
+  contentLength: string | undefined;
+  /** The body's label: the contract's media type for it, else JSON. */
+  contentType: string;
+}
 
 /** What was sent: the journal's record of the answer. */
 export interface SentResponse {
@@ -16,23 +38,25 @@ export interface SentResponse {
 }
 
 /**
- * One mock request on its way through the mock lane: what it asks, and what was decided and sent
- * for it. The journal and the request log read it once the answer is out.
+ * One mock request on the transport: its connection, what arrived (the pipeline reads it as an
+ * Arrival), and what was decided and sent for it. Observers get a FinishedExchange made from it
+ * once the answer is out (see finishedView).
  */
-export interface Exchange {
+export interface Exchange extends Arrival {
   req: IncomingMessage;
   res: ServerResponse;
   method: string;
   /** The request target's path, without query or fragment. */
   path: string;
   query: ParsedUrlQuery;
+  headers: IncomingHttpHeaders;
   session: string;
   /** The raw request body once read; undefined when none was sent. */
   body: Buffer | undefined;
   receivedAt: number;
   /** `performance.now()` when the request arrived. */
   started: number;
-  /** Headers the answer gets besides its own (see answerExchange). */
+  /** Headers the answer gets besides its own (see sendAnswer). */
   preset: PresetHeaders;
   /** Whether headers were also set on the response itself (CORS for a browser's request). */
   headersOnResponse: boolean;
@@ -48,7 +72,7 @@ export interface Exchange {
 
 /**
  * Opens the exchange of one request: its path, its query (repeated parameters as arrays) and its
- * session. `preset`: the headers every answer of the lane gets (see answerExchange). `target` is
+ * session. `preset`: the headers every answer of the lane gets (see sendAnswer). `target` is
  * the request's own, unless the caller split it already.
  *
  * @example
@@ -68,6 +92,7 @@ export function openExchange(
     method: req.method ?? 'GET',
     path,
     query: parseQuery(search),
+    headers: req.headers,
     session: sessionOf(req.headers),
     body: undefined,
     receivedAt: Date.now(),

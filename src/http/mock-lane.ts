@@ -2,7 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import type { Recorder } from '../observe/record-interactions.ts';
-import { answerExchange, presetHeaders } from './send-answer.ts';
+import type { Decision } from '../pipeline/context.ts';
+import type { FinishedExchange } from '../pipeline/finished-exchange.ts';
+import type { Pipeline } from '../pipeline/run-pipeline.ts';
+import { applyFault } from './apply-fault.ts';
+import { presetHeaders, sendAnswer, sentHeadersJson } from './send-answer.ts';
 import { checkCharset } from './check-charset.ts';
 import { corsPolicy, isBrowserRequest, withoutOriginHeaders } from './cors-policy.ts';
 import { openExchange, type Exchange, type RequestTarget } from './exchange.ts';
@@ -11,11 +15,11 @@ import type { RequestLog } from '../observe/log-requests.ts';
 import { createBodyReader } from './read-body-bytes.ts';
 
 export interface MockLaneDeps {
-  config: Pick<ResolvedConfig, 'cors' | 'maxBodyBytes' | 'mode'>;
+  config: Pick<ResolvedConfig, 'cors' | 'maxBodyBytes' | 'mode' | 'maxDelay'>;
   logger: Logger;
   logRequest: RequestLog;
-  /** The request pipeline; it answers, or throws an HttpError for the lane to answer. */
-  handle: (exchange: Exchange) => Promise<void>;
+  /** The request pipeline: what to answer, and when. */
+  decide: Pipeline;
   recorder: Recorder;
   /** Marks the request's session as used (see createSessionTable). */
   touchSession: (session: string) => void;
@@ -24,27 +28,28 @@ export interface MockLaneDeps {
 /**
  * Serves mock traffic (everything outside `/__admin`) straight on node:http: the mock's hot
  * path, so it skips Express's router and its request and response decorations. In order: the
- * nosniff header, CORS (a preflight ends there), the journal, the raw body (gzip, deflate and br
- * inflated; 413 past --max-body; 415 for a charset other than UTF-8), the pipeline, and an
- * `Error`-shaped answer for anything the pipeline refuses or fails at. Every answer gets one log
- * line.
+ * nosniff header, CORS (a preflight ends there), a journal number, the raw body (gzip, deflate
+ * and br inflated; 413 past --max-body; 415 for a charset other than UTF-8), the pipeline's
+ * decision, then its delivery: the delay, then the fault or the answer; an `Error`-shaped answer
+ * for anything the pipeline refuses or fails at. Once the response has closed, the observers get
+ * a FinishedExchange: the journal (with coverage and the record file) and the log line.
  *
  * @example
- * const lane = createMockLane({ config, logger, logRequest, handle, recorder });
+ * const lane = createMockLane({ config, logger, logRequest, decide, recorder, touchSession });
  * http.createServer(lane).listen(0, '127.0.0.1');
  */
 export function createMockLane({
   config,
   logger,
   logRequest,
-  handle,
+  decide,
   recorder,
   touchSession,
 }: MockLaneDeps) {
   const readRawBody = createBodyReader(config.maxBodyBytes);
   const applyCors = config.cors ? corsPolicy() : undefined;
   const nosniff = ['x-content-type-options', 'nosniff'] as const;
-  // Written with each answer rather than set one by one as the request goes (see answerExchange).
+  // Written with each answer rather than set one by one as the request goes (see sendAnswer).
   const preset = presetHeaders(config.cors ? [nosniff, ...withoutOriginHeaders] : [nosniff]);
   const noPreset = presetHeaders([]);
 
@@ -58,11 +63,31 @@ export function createMockLane({
       return;
     }
     exchange.error = httpError;
-    answerExchange(exchange, httpError.status, httpError.headers, errorBodyOf(httpError));
+    sendAnswer(exchange, httpError.status, httpError.headers, errorBodyOf(httpError));
+  }
+
+  async function deliver(exchange: Exchange, decision: Decision): Promise<void> {
+    if (decision.kind === 'refuse') {
+      fail(exchange, decision.error);
+      return;
+    }
+    const { outcome, delayMs, fault } = decision;
+    exchange.outcome = outcome;
+    if (delayMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (exchange.res.destroyed) return;
+    }
+    if (fault !== undefined) {
+      // A delay already held the connection: a timeout holds it only for what --max-delay leaves.
+      applyFault(fault, exchange, config.maxDelay - Math.max(0, delayMs));
+      return;
+    }
+    const { response } = outcome;
+    sendAnswer(exchange, response.status, response.headers, response.body, response.mediaType);
   }
 
   function serve(req: IncomingMessage, res: ServerResponse, exchange: Exchange): void {
-    recorder.admit(exchange);
+    exchange.journalId = recorder.nextId();
     readRawBody(req, res, (error, body) => {
       if (error !== undefined && error !== null) {
         fail(exchange, error);
@@ -79,9 +104,11 @@ export function createMockLane({
           return;
         }
       }
-      handle(exchange).catch((failure: unknown) => {
-        fail(exchange, failure);
-      });
+      decide(exchange)
+        .then((decision) => deliver(exchange, decision))
+        .catch((failure: unknown) => {
+          fail(exchange, failure);
+        });
     });
   }
 
@@ -95,7 +122,8 @@ export function createMockLane({
     touchSession(exchange.session);
     // One listener for both: the journal records every admitted request, the log every answer.
     res.once('close', () => {
-      recorder.record(exchange);
+      const { journalId } = exchange;
+      if (journalId !== undefined) recorder.record(finishedView(exchange, journalId));
       if (!res.writableFinished) return;
       logRequest({
         method: exchange.method,
@@ -116,6 +144,29 @@ export function createMockLane({
     applyCors(req, res, () => {
       serve(req, res, exchange);
     });
+  };
+}
+
+/** The exchange as the observers see it once its response has closed. */
+function finishedView(exchange: Exchange, journalId: string): FinishedExchange {
+  const { sent } = exchange;
+  const answered = sent !== undefined && exchange.res.writableFinished;
+  return {
+    journalId,
+    receivedAt: exchange.receivedAt,
+    started: exchange.started,
+    arrival: exchange,
+    outcome: exchange.outcome,
+    sent: answered
+      ? {
+          status: sent.status,
+          body: sent.body,
+          json: sent.json,
+          headersJson: sentHeadersJson(exchange),
+        }
+      : undefined,
+    error: exchange.error,
+    fault: exchange.fault,
   };
 }
 

@@ -1,20 +1,8 @@
 import { isJsonMediaType } from '../contract/media-type.ts';
-import type { Exchange } from './exchange.ts';
+import type { Exchange, PresetHeaders, SentHeaders } from './exchange.ts';
 import { redactResponseInPlace } from '../interactions/redact-headers.ts';
-import { flattenHeaders } from './flatten-headers.ts';
+import { flattenHeaders } from '../parsing/flatten-headers.ts';
 import { jsonContentType } from './send-json.ts';
-
-/**
- * Headers the mock lane gives every answer before it is chosen (nosniff, CORS for clients that
- * are not browsers): as the flat list `writeHead` takes, and as the members of the journal's JSON
- * object, both made once.
- */
-export interface PresetHeaders {
-  /** `[name, value, name, value, ...]`, names lower-case. */
-  readonly flat: readonly string[];
-  /** `"name":"value",...`, the same headers as JSON object members. */
-  readonly members: string;
-}
 
 /**
  * Makes a PresetHeaders from name–value pairs.
@@ -32,17 +20,6 @@ export function presetHeaders(pairs: readonly (readonly [string, string])[]): Pr
   };
 }
 
-/** The headers an answer went out with, kept for the journal (see sentHeadersJson). */
-export interface SentHeaders {
-  preset: PresetHeaders;
-  /** The answer's own headers, by lower-case name; undefined when it has none. */
-  own: Map<string, string> | undefined;
-  /** Set when a body went out. */
-  contentLength: string | undefined;
-  /** The body's label: the contract's media type for it, else JSON. */
-  contentType: string;
-}
-
 /**
  * Sends a mock request's answer, in one `writeHead` with the exchange's preset headers (the
  * answer's own headers win over them), and keeps what was sent on the exchange for the journal.
@@ -51,10 +28,10 @@ export interface SentHeaders {
  * its headers.
  *
  * @example
- * answerExchange(exchange, 200, {}, { name: 'Monstera' });
- * answerExchange(exchange, 200, {}, 'pong', 'text/plain');
+ * sendAnswer(exchange, 200, {}, { name: 'Monstera' });
+ * sendAnswer(exchange, 200, {}, 'pong', 'text/plain');
  */
-export function answerExchange(
+export function sendAnswer(
   exchange: Exchange,
   status: number,
   headers: Readonly<Record<string, string>>,
@@ -62,7 +39,7 @@ export function answerExchange(
   mediaType?: string,
 ): void {
   const asText = mediaType !== undefined && !isJsonMediaType(mediaType) && typeof body === 'string';
-  sendAnswer(
+  writeAnswer(
     exchange,
     status,
     headers,
@@ -78,19 +55,19 @@ export function answerExchange(
  * fault sends JSON cut short this way); `body` is what the journal records for it.
  *
  * @example
- * answerExchangeText(exchange, 200, '{"name": ', '{"name": ');
+ * sendAnswerText(exchange, 200, '{"name": ', '{"name": ');
  */
-export function answerExchangeText(
+export function sendAnswerText(
   exchange: Exchange,
   status: number,
   text: string,
   body: unknown,
 ): void {
-  sendAnswer(exchange, status, {}, body, text, false, jsonContentType);
+  writeAnswer(exchange, status, {}, body, text, false, jsonContentType);
 }
 
 // `isJson`: the text is the body's JSON, which the journal can take as it is.
-function sendAnswer(
+function writeAnswer(
   exchange: Exchange,
   status: number,
   headers: Readonly<Record<string, string>>,

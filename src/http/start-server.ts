@@ -5,7 +5,7 @@ import type { MockServerOptions, ResolvedConfig } from '../config/config-schema.
 import { memoryBound } from '../config/memory-model.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
 import { createLiveContract } from '../contract/live-contract.ts';
-import { loadContract } from '../contract/load-contract.ts';
+import { loadCheckedContract } from '../validation/compile-fast-path.ts';
 import { ConfigError, HttpError } from '../errors.ts';
 import { endHeldFaults } from './apply-fault.ts';
 import { createCoverage } from '../observe/coverage.ts';
@@ -16,11 +16,12 @@ import { loadFixtures } from '../responders/store/load-fixtures.ts';
 import { createMemoryStore } from '../responders/store/record-store.ts';
 import { createStubRegistry } from '../responders/stubs/stub-registry.ts';
 import { answerClientError } from './answer-client-error.ts';
-import { createApp, type AppDeps } from './create-request-listener.ts';
+import { createRequestListener } from './create-request-listener.ts';
+import type { ServerDeps } from './server-deps.ts';
 import { closeLogOutput, createLogger } from '../observe/create-logger.ts';
 import { fixtureCheck } from '../responders/store/fixture-check.ts';
 import { sendHttpError } from './handle-errors.ts';
-import { reloadOnChange } from '../contract/reload-on-change.ts';
+import { reloadOnChange } from './reload-on-change.ts';
 import { createSessionTable } from '../sessions/session-table.ts';
 
 // Required, not imported: an ESM import of node:http builds its module facade, which reads every
@@ -57,7 +58,7 @@ const outputsGraceMs = 1_000;
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const config = resolveConfig(options);
-  const initial = await loadContract(config.spec);
+  const initial = await loadCheckedContract(config.spec);
   const fixtures =
     config.fixtures === undefined ? [] : await loadFixtures(config.fixtures, fixtureCheck(initial));
   const logger = createLogger(config);
@@ -90,7 +91,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     },
   ]);
   const journal = createJournal(config.journalLimit, (session) => sessions.has(session));
-  const deps: AppDeps = {
+  const deps: ServerDeps = {
     config,
     contract,
     store,
@@ -103,7 +104,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       config.recordFile === undefined ? undefined : openRecordFile(config.recordFile, logger),
     version: packageVersion,
   };
-  const mockServer = createHttpServer(createApp(deps), config);
+  const mockServer = createHttpServer(createRequestListener(deps), config);
   const servers = [mockServer];
   let port: number;
   let adminUrl: string;

@@ -1,4 +1,4 @@
-import type { Violation } from '../validation/violation.ts';
+import type { Violation } from '../contract/violation.ts';
 
 /** The contract's verdict on one side of an interaction. */
 export interface Verdict {

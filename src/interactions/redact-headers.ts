@@ -1,14 +1,7 @@
-import { flattenHeaders, type RawHeaders } from '../http/flatten-headers.ts';
+import type { SecretNames } from '../contract/load-contract.ts';
+import { flattenHeaders, type RawHeaders } from '../parsing/flatten-headers.ts';
 
-/**
- * Where the contract's own API keys travel (its `apiKey` security schemes): header names in
- * lower case, query parameter names as written. Cookies need no list: every cookie value is
- * redacted.
- */
-export interface SecretNames {
-  readonly headers: readonly string[];
-  readonly query: readonly string[];
-}
+export type { SecretNames };
 
 export const noSecretNames: SecretNames = { headers: [], query: [] };
 
@@ -38,7 +31,7 @@ export function redactHeaders(
  * redactInPlace({ authorization: ' Bearer abc ', 'x-api-key': 'k' }, { headers: ['x-api-key'], query: [] });
  * // { authorization: 'Bearer', 'x-api-key': '[redacted]' }
  */
-export function redactInPlace(
+function redactInPlace(
   headers: Record<string, string>,
   secrets: SecretNames = noSecretNames,
 ): Record<string, string> {

@@ -3,8 +3,8 @@ import {
   compileLinearRegex,
   UnsupportedPatternError,
   type LinearRegex,
-} from '../validation/linear-regex.ts';
-import { isExactInteger } from '../validation/exact-json.ts';
+} from '../parsing/linear-regex.ts';
+import { isExactInteger } from '../parsing/exact-json.ts';
 import type { Interaction } from './interaction.ts';
 
 /** Which recorded requests to count, find or verify. Every given field must match. */

@@ -1,5 +1,5 @@
 import type { ContractOperation } from '../contract/contract-operation.ts';
-import { allSessions } from './journal.ts';
+import { allSessions } from '../sessions/session-of.ts';
 
 export interface CoverageReport {
   operations: {

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { parseExactJson } from '../validation/exact-json.ts';
+import { parseExactJson } from '../parsing/exact-json.ts';
+import { allSessions } from '../sessions/session-of.ts';
 import { createByteRing } from './byte-ring.ts';
 import type { Interaction } from '../interactions/interaction.ts';
 
@@ -8,9 +9,6 @@ import type { Interaction } from '../interactions/interaction.ts';
  * entries of 16 KB held every mock request behind them for 2 to 12 s when read in one go.
  */
 const sliceMs = 8;
-
-/** Where an entry is looked up: one session, or every session with `*`. */
-export const allSessions = '*';
 
 /**
  * The bounded interaction journal: at most `limit` entries over all sessions, the oldest dropped

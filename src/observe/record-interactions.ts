@@ -1,22 +1,16 @@
-import type { Violation } from '../validation/violation.ts';
+import type { Violation } from '../contract/violation.ts';
 import type { HttpError } from '../errors.ts';
-import type { AppliedFault } from '../http/apply-fault.ts';
-import type { Exchange, SentResponse } from '../http/exchange.ts';
+import type { FinishedExchange, SentAnswer } from '../pipeline/finished-exchange.ts';
+import type { Outcome } from '../pipeline/context.ts';
+import type { AppliedFault } from '../responders/fault-names.ts';
 import { durationSince } from './duration-since.ts';
-import { sentHeadersJson } from '../http/send-answer.ts';
-import type { Outcome } from '../pipeline/mock-handler.ts';
 import { routeViolation } from '../contract/route-violation.ts';
 import type { Coverage } from './coverage.ts';
-import { nestsDeeperThan } from '../validation/json-depth.ts';
-import { mayHoldBigIntegers, parseExactJson } from '../validation/exact-json.ts';
+import { nestsDeeperThan } from '../parsing/json-depth.ts';
+import { mayHoldBigIntegers, parseExactJson } from '../parsing/exact-json.ts';
 import type { Journal } from './journal.ts';
 import type { RecordFile } from './record-file.ts';
-import {
-  redactHeaders,
-  redactInPlace,
-  redactQuery,
-  type SecretNames,
-} from '../interactions/redact-headers.ts';
+import { redactHeaders, redactQuery, type SecretNames } from '../interactions/redact-headers.ts';
 
 const maxRecordedText = 16 * 1024;
 
@@ -30,27 +24,21 @@ export interface RecorderDeps {
 }
 
 /**
- * The journal's side of the mock lane: `admit` numbers a request as it arrives, `record` writes
- * its entry once its response has closed, answered or not: one entry per admitted request, never
- * more, never fewer.
+ * The journal's observer: `nextId` numbers a request as it arrives, `record` writes its entry
+ * (journal, coverage, record file) once its response has closed, answered or not: one entry per
+ * numbered request, never more, never fewer.
  *
  * @example
  * const recorder = recordInteractions(deps);
- * recorder.admit(exchange);
- * res.once('close', () => recorder.record(exchange));
+ * const journalId = recorder.nextId();
+ * res.once('close', () => recorder.record(finishedView(exchange)));
  */
 export function recordInteractions(deps: RecorderDeps) {
   return {
-    admit(exchange: Exchange): void {
-      exchange.journalId = deps.journal.nextId();
-    },
-    record(exchange: Exchange): void {
-      const id = exchange.journalId;
-      if (id === undefined) return;
-      const { outcome, sent, fault } = exchange;
-      const answered = sent !== undefined && exchange.res.writableFinished;
-      const requestViolations =
-        outcome?.requestViolations ?? refusal(exchange, exchange.error, answered);
+    nextId: (): string => deps.journal.nextId(),
+    record(exchange: FinishedExchange): void {
+      const { outcome, sent, fault, arrival } = exchange;
+      const requestViolations = outcome?.requestViolations ?? refusal(exchange);
       const responseViolations =
         fault === undefined
           ? (outcome?.responseViolations ?? [])
@@ -60,21 +48,19 @@ export function recordInteractions(deps: RecorderDeps) {
             ];
       const operationId = outcome?.operation?.operationId ?? null;
       const request = requestBody(exchange);
-      const response = answered ? sentBody(sent) : unanswered;
+      const response = sent === undefined ? unanswered : sentBody(sent);
       const text = interactionText(exchange, deps.secretNames(), {
-        id,
         hash: deps.contractHash(),
-        answered,
         operationId,
         requestViolations,
         responseViolations,
         request,
         response,
       });
-      deps.journal.add(id, exchange.session, text, request.exact || response.exact);
-      if (operationId !== null && answered) {
+      deps.journal.add(exchange.journalId, arrival.session, text, request.exact || response.exact);
+      if (operationId !== null && sent !== undefined) {
         deps.coverage.record(
-          exchange.session,
+          arrival.session,
           operationId,
           sent.status,
           responseViolations.length > 0,
@@ -89,9 +75,7 @@ export type Recorder = ReturnType<typeof recordInteractions>;
 
 /** What the recorder decided about an exchange before writing it down. */
 interface Verdicts {
-  id: string;
   hash: string;
-  answered: boolean;
   operationId: string | null;
   requestViolations: readonly Violation[];
   responseViolations: readonly Violation[];
@@ -111,20 +95,73 @@ interface RecordedBody {
 const unanswered: RecordedBody = { json: 'null', truncated: false, exact: false };
 
 /**
- * The exchange's journal entry (an Interaction) as JSON text, in one pass: written out field by
- * field rather than built as an object and stringified, which halved the journal's share of a
- * request. Strings from the request are escaped with JSON.stringify; the answer's body is the
- * JSON text that was sent, when it was sent as JSON.
+ * The exchange's journal entry (an Interaction, see src/interactions/interaction.ts) as JSON
+ * text. Members are given as JSON texts, so that the answer's body goes in as the text that was
+ * sent, and its headers as the transport wrote them down.
  */
-function interactionText(exchange: Exchange, secrets: SecretNames, verdicts: Verdicts): string {
-  const { outcome, fault, error } = exchange;
-  const { answered, request, response } = verdicts;
-  const sent = answered ? exchange.sent : undefined;
-  return `{"id":"${verdicts.id}","receivedAt":"${isoTime(exchange.receivedAt)}","durationMs":${durationSince(exchange.started)},"session":${JSON.stringify(exchange.session)},"operationId":${verdicts.operationId === null ? 'null' : JSON.stringify(verdicts.operationId)},"request":{"method":${JSON.stringify(exchange.method)},"path":${JSON.stringify(exchange.path)},"query":${queryJson(redactQuery(exchange.query, secrets))},"headers":${JSON.stringify(requestHeaders(exchange, secrets))},"body":${request.json}${request.truncated ? ',"truncated":true' : ''}},"response":{"status":${sent === undefined ? 0 : sent.status},"headers":${sent === undefined ? '{}' : sentHeadersJson(exchange)},"body":${response.json}${response.truncated ? ',"truncated":true' : ''}},"source":${JSON.stringify(sourceOf(fault, answered, outcome, error))},"contract":{"hash":${JSON.stringify(verdicts.hash)},"request":${verdictText(verdicts.requestViolations)},"response":${verdictText(verdicts.responseViolations)}}}`;
+function interactionText(
+  exchange: FinishedExchange,
+  secrets: SecretNames,
+  verdicts: Verdicts,
+): string {
+  const { arrival, outcome, sent, fault, error } = exchange;
+  const { request, response } = verdicts;
+  return jsonObject([
+    ['id', JSON.stringify(exchange.journalId)],
+    ['receivedAt', `"${isoTime(exchange.receivedAt)}"`],
+    ['durationMs', String(durationSince(exchange.started))],
+    ['session', JSON.stringify(arrival.session)],
+    ['operationId', JSON.stringify(verdicts.operationId)],
+    [
+      'request',
+      jsonObject([
+        ['method', JSON.stringify(arrival.method)],
+        ['path', JSON.stringify(arrival.path)],
+        ['query', queryJson(redactQuery(arrival.query, secrets))],
+        ['headers', JSON.stringify(requestHeaders(exchange, secrets))],
+        ...bodyMembers(request),
+      ]),
+    ],
+    [
+      'response',
+      jsonObject([
+        ['status', String(sent?.status ?? 0)],
+        ['headers', sent?.headersJson ?? '{}'],
+        ...bodyMembers(response),
+      ]),
+    ],
+    ['source', JSON.stringify(sourceOf(fault, sent !== undefined, outcome, error))],
+    [
+      'contract',
+      jsonObject([
+        ['hash', JSON.stringify(verdicts.hash)],
+        ['request', verdictText(verdicts.requestViolations)],
+        ['response', verdictText(verdicts.responseViolations)],
+      ]),
+    ],
+  ]);
+}
+
+type Member = readonly [name: string, json: string];
+
+// Names here are plain identifiers: no escaping needed.
+function jsonObject(members: readonly Member[]): string {
+  let text = '{';
+  for (const [name, json] of members) text += `${text === '{' ? '' : ','}"${name}":${json}`;
+  return `${text}}`;
+}
+
+function bodyMembers({ json, truncated }: RecordedBody): Member[] {
+  return truncated
+    ? [
+        ['body', json],
+        ['truncated', 'true'],
+      ]
+    : [['body', json]];
 }
 
 // Most mock requests have no query: skip the serializer for them.
-function queryJson(query: Exchange['query']): string {
+function queryJson(query: Record<string, unknown>): string {
   for (const _ in query) return JSON.stringify(query);
   return '{}';
 }
@@ -137,14 +174,16 @@ function verdictText(violations: readonly Violation[]): string {
     : `{"valid":false,"violations":${JSON.stringify(violations)}}`;
 }
 
-// The pipeline's flattened copy when there is one (it is not read again once the answer is
-// out, so its token is cut down in place); the request's own headers otherwise.
-function requestHeaders({ outcome, req }: Exchange, secrets: SecretNames): Record<string, string> {
-  if (outcome === undefined) return redactHeaders(req.headers, secrets);
-  return redactInPlace(outcome.request.headers, secrets);
+// The pipeline's flattened copy when there is one (copied: the outcome is not the journal's to
+// change); the request's own headers otherwise.
+function requestHeaders(
+  { outcome, arrival }: FinishedExchange,
+  secrets: SecretNames,
+): Record<string, string> {
+  return redactHeaders(outcome === undefined ? arrival.headers : outcome.request.headers, secrets);
 }
 
-function requestBody({ outcome, body }: Exchange): RecordedBody {
+function requestBody({ outcome, arrival: { body } }: FinishedExchange): RecordedBody {
   if (outcome === undefined || isLarge(body)) return decodeBody(body);
   const { bigIntegers } = outcome.request;
   // Integers past 2^53 were rounded by the parse the pipeline used: read them again, exactly.
@@ -160,7 +199,7 @@ function requestBody({ outcome, body }: Exchange): RecordedBody {
 
 // The answer's JSON text as it went out (else its body as JSON), cut to 16 KiB as text: a
 // contract whose answers echo megabytes of request must not grow the journal past its bound.
-function sentBody({ body, json }: SentResponse): RecordedBody {
+function sentBody({ body, json }: SentAnswer): RecordedBody {
   const text = json ?? (typeof body === 'string' ? body : JSON.stringify(body ?? null));
   const isJson = json !== undefined || typeof body !== 'string';
   if (text.length > maxRecordedText / 3 && Buffer.byteLength(text) > maxRecordedText) {
@@ -193,12 +232,8 @@ function sourceOf(
 }
 
 // Why a request that never reached an operation does not meet the contract.
-function refusal(
-  { method, path }: Exchange,
-  error: HttpError | undefined,
-  answered: boolean,
-): Violation[] {
-  if (!answered)
+function refusal({ arrival: { method, path }, error, sent }: FinishedExchange): Violation[] {
+  if (sent === undefined)
     return [{ location: 'request', message: 'the client went away before it was answered' }];
   switch (error?.code) {
     case 'NOT_FOUND':

@@ -1,5 +1,5 @@
 import type { PactMatcher, PactRule } from './pact-document.ts';
-import { isExactInteger } from '../validation/exact-json.ts';
+import { isExactInteger } from '../parsing/exact-json.ts';
 
 type Schema = Record<string, unknown>;
 

@@ -1,6 +1,7 @@
-import type { IHttpOperation } from '@stoplight/types';
+import type { ContractOperation } from '../contract/contract-operation.ts';
 
 // What the contract declares for an operation's bodies, as the pact reads it (Prism's model).
+type IHttpOperation = ContractOperation['resource'];
 
 /**
  * The schema of a request body of this media type (or the first one declared).

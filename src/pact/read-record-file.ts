@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { JournalEntry } from './left-out.ts';
-import { parseExactJson } from '../validation/exact-json.ts';
+import { parseExactJson } from '../parsing/exact-json.ts';
 
 /** A line of a record file that is no interaction, and why. */
 export interface UnreadableLine {

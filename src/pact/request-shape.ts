@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isExactInteger } from '../validation/exact-json.ts';
+import { isExactInteger } from '../parsing/exact-json.ts';
 
 /** How deep a body's shape is read; deeper parts count as one value. */
 const maxDepth = 32;

@@ -1,4 +1,3 @@
-import type { IHttpOperation } from '@stoplight/types';
 import type { ContractOperation } from '../contract/contract-operation.ts';
 import { bodyMatchingRules } from './body-matching-rules.ts';
 import {
@@ -16,6 +15,9 @@ import type {
   PactV4Interaction,
 } from './pact-document.ts';
 import { requestShape, shapeKey } from './request-shape.ts';
+
+/** Prism's model of an operation, as the contract folder hands it out. */
+type IHttpOperation = ContractOperation['resource'];
 
 /** A journal entry as a pact interaction, before the pact names it. */
 export interface ShapedInteraction {

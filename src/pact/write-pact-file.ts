@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseExactJson } from '../validation/exact-json.ts';
+import { parseExactJson } from '../parsing/exact-json.ts';
 import { mergePacts } from './merge-pacts.ts';
 import type { Pact } from './pact-document.ts';
 

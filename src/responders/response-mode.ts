@@ -1,5 +1,5 @@
 import type { ContractOperation } from '../contract/contract-operation.ts';
-import type { EngineRequest, EngineResponse } from '../validation/prism-engine.ts';
+import type { EngineRequest, EngineResponse } from '../contract/engine-messages.ts';
 
 /** A request that matched the contract, and the status it is to be answered with. */
 export interface ModeRequest {

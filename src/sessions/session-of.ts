@@ -2,6 +2,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 export const defaultSession = 'default';
 
+/** Names every session: admin reads over all of them, and stubs that answer them all. */
+export const allSessions = '*';
+
 /**
  * The longest session name, in bytes. Every session keeps its name in the store, the stubs, the
  * coverage and the journal; 100,000 sessions named with 8 KB each held 1.2 GB before this cap.

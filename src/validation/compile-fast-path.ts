@@ -1,7 +1,9 @@
 import type { IHttpOperation, IHttpOperationResponse, IMediaTypeContent } from '@stoplight/types';
+import type { ContractOperation } from '../contract/contract-operation.ts';
+import { invalidContract, loadContract, type Contract } from '../contract/load-contract.ts';
 import { compileSchemaCheck } from './compile-schema-check.ts';
 import { isJsonMediaType, mediaTypeMatches } from '../contract/media-type.ts';
-import type { Violation } from './violation.ts';
+import type { Violation } from '../contract/violation.ts';
 
 /** A request or response as the compiled checks see it: lower-case header names, parsed body. */
 interface Exchange {
@@ -17,6 +19,42 @@ interface Exchange {
 export interface FastPath {
   validateRequest: ((request: Exchange) => Violation[]) | undefined;
   validateResponse: ((response: Exchange & { status: number }) => Violation[]) | undefined;
+}
+
+// Each operation's checks, compiled on first use or by prepareChecks; an operation of a replaced
+// contract goes with it.
+const compiled = new WeakMap<ContractOperation, FastPath>();
+
+/**
+ * The operation's compiled checks (see compileFastPath), made once.
+ *
+ * @example
+ * fastPathOf(operation).validateRequest?.({ headers: {}, body: { name: 5 } });
+ */
+export function fastPathOf(operation: ContractOperation): FastPath {
+  let fast = compiled.get(operation);
+  if (fast === undefined) {
+    fast = compileFastPath(operation.resource);
+    compiled.set(operation, fast);
+  }
+  return fast;
+}
+
+/**
+ * Loads a contract and compiles the checks of every operation now (at start and on reload), not
+ * on a first request; schemas that cannot be compiled make it a bad --spec (a ConfigError).
+ *
+ * @example
+ * const contract = await loadCheckedContract('openapi.yaml');
+ */
+export async function loadCheckedContract(path: string): Promise<Contract> {
+  const contract = await loadContract(path);
+  try {
+    for (const operation of contract.operations) fastPathOf(operation);
+  } catch (cause) {
+    throw invalidContract(path, cause);
+  }
+  return contract;
 }
 
 /**

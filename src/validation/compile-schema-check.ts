@@ -11,8 +11,8 @@ import {
   stripReadOnlyProperties,
   stripWriteOnlyProperties,
 } from '../contract/prism-internals.ts';
-import { linearRegExpEngine } from './linear-regex.ts';
-import type { Violation } from './violation.ts';
+import { linearRegExpEngine } from '../parsing/linear-regex.ts';
+import type { Violation } from '../contract/violation.ts';
 
 // The same ajv set-up as Prism's validator, so the compiled checks decide as Prism does; the
 // differential test in test/fast-path.test.ts holds them to it. One difference: the contract's

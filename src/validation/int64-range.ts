@@ -1,6 +1,6 @@
 import type { ContractOperation } from '../contract/contract-operation.ts';
-import type { BigInteger } from './parse-json-body.ts';
-import type { Violation } from './violation.ts';
+import type { BigInteger } from '../parsing/parse-json-body.ts';
+import type { Violation } from '../contract/violation.ts';
 
 const int64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 

@@ -1,10 +1,10 @@
 import type { ContractOperation } from '../contract/contract-operation.ts';
 import { essenceOf, isJsonMediaType, mediaTypeMatches } from '../contract/media-type.ts';
-import { nestsDeeperThan, tooDeepMessage } from './json-depth.ts';
-import { parseJsonBody, type BigInteger } from './parse-json-body.ts';
-import type { Violation } from './violation.ts';
+import { nestsDeeperThan, tooDeepMessage } from '../parsing/json-depth.ts';
+import { parseJsonBody, type BigInteger } from '../parsing/parse-json-body.ts';
+import type { Violation } from '../contract/violation.ts';
 
-export interface ReadBody {
+export interface ParsedBody {
   /** The parsed JSON, the text of a non-JSON body, or undefined when there is none. */
   body: unknown;
   /** Problems found before the schema is even looked at: content type, encoding, malformed JSON. */
@@ -20,14 +20,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
  * where it broke; a content type the operation does not accept becomes one too.
  *
  * @example
- * readBody(createPlant, 'application/json', Buffer.from('{"id":1')).violations;
+ * parseRequestBody(createPlant, 'application/json', Buffer.from('{"id":1')).violations;
  * // [{ location: 'body', message: 'must be valid JSON: Expected ...' }]
  */
-export function readBody(
+export function parseRequestBody(
   operation: ContractOperation | undefined,
   contentType: string | undefined,
   raw: Buffer | undefined,
-): ReadBody {
+): ParsedBody {
   if (raw === undefined || raw.length === 0)
     return { body: undefined, violations: [], bigIntegers: [] };
   const mediaType = essenceOf(contentType ?? '');

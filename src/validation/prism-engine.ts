@@ -3,32 +3,12 @@ import type { HttpMethod } from '@stoplight/types';
 import * as E from 'fp-ts/lib/Either.js';
 import { declaredResponse } from '../contract/choose-response.ts';
 import type { ContractOperation } from '../contract/contract-operation.ts';
-import type { BigInteger } from './parse-json-body.ts';
 import { prismValidator } from '../contract/prism-internals.ts';
-import type { Violation } from './violation.ts';
+import type { Violation } from '../contract/violation.ts';
+import type { EngineRequest, EngineResponse } from '../contract/engine-messages.ts';
+import { fastPathOf } from './compile-fast-path.ts';
 
 /** A request as the engine sees it: lower-case header names, a parsed body. */
-export interface EngineRequest {
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  headers: Record<string, string>;
-  body: unknown;
-  /** Integers of the body beyond ±2^53, exactly as sent (the parsed body holds them rounded). */
-  bigIntegers?: readonly BigInteger[];
-}
-
-export interface EngineResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-  /**
-   * The media type the contract declares for the body, which labels it on the wire; undefined
-   * for the mock's own bodies (errors, stubs), which go out as JSON.
-   */
-  mediaType?: string;
-}
-
 /**
  * Checks a request against its operation (body, query, headers, path) as Prism's validator does:
  * with the checks compiled at start-up where they cover the operation, else with Prism itself.
@@ -39,7 +19,8 @@ export interface EngineResponse {
  */
 export function validateRequest(operation: ContractOperation, request: EngineRequest): Violation[] {
   const violations =
-    operation.fast.validateRequest?.(request) ?? validateRequestWithPrism(operation, request);
+    fastPathOf(operation).validateRequest?.(request) ??
+    validateRequestWithPrism(operation, request);
   // Prism takes a JSON null for no body at all; the client did send one.
   return request.body === null
     ? violations.map((v) =>
@@ -81,7 +62,8 @@ export function validateResponse(
   response: EngineResponse,
 ): Violation[] {
   return (
-    operation.fast.validateResponse?.(response) ?? validateResponseWithPrism(operation, response)
+    fastPathOf(operation).validateResponse?.(response) ??
+    validateResponseWithPrism(operation, response)
   );
 }
 

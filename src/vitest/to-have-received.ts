@@ -6,7 +6,7 @@ import {
 } from '../client/index.ts';
 import type { MatcherState, SyncMatcherResult } from 'vitest';
 import { asMockClient } from './as-mock-client.ts';
-import { stringifyWithBigInts } from '../validation/exact-json.ts';
+import { stringifyWithBigInts } from '../parsing/exact-json.ts';
 
 /**
  * Options of `toHaveReceived`: how many matching requests; at least 1 when not given.

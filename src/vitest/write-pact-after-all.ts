@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest';
 import type { LeftOut, MockClient, Pact, PactQuery } from '../client/index.ts';
-import { parseExactJson, stringifyWithBigInts } from '../validation/exact-json.ts';
+import { parseExactJson, stringifyWithBigInts } from '../parsing/exact-json.ts';
 import { pactFileName } from '../pact/pact-file-name.ts';
 
 /**

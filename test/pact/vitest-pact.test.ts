@@ -8,7 +8,7 @@ import type { PactResult } from 'plant-store-mock/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlant, startTestServer } from '../support/mock-fetch.ts';
 import { admin } from '../support/admin-fetch.ts';
-import { parseExactJson } from '../../src/validation/exact-json.ts';
+import { parseExactJson } from '../../src/parsing/exact-json.ts';
 
 const run = promisify(execFile);
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,6 +1,6 @@
 import type { Contract } from '../../contract/load-contract.ts';
 import { validateRequest } from '../../validation/prism-engine.ts';
-import { formatViolations } from '../../validation/violation.ts';
+import { formatViolations } from '../../contract/violation.ts';
 import type { CheckFixture } from './load-fixtures.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { ContractOperation } from '../../contract/contract-operation.ts';
-import type { EngineRequest } from '../../validation/prism-engine.ts';
+import type { EngineRequest } from '../../contract/engine-messages.ts';
 import { jsonHeaders, type ModeAnswer, type ResponseMode } from '../response-mode.ts';
 import type { Stub } from './stub.ts';
 

@@ -1,6 +1,6 @@
 import type { ContractOperation } from '../../contract/contract-operation.ts';
 import { exampleNames, responseSchema, validateResponse } from '../../validation/prism-engine.ts';
-import type { Violation } from '../../validation/violation.ts';
+import type { Violation } from '../../contract/violation.ts';
 import { compilePathPattern } from '../../interactions/request-pattern.ts';
 import type { StubDefinition } from './stub.ts';
 

@@ -1,5 +1,5 @@
-import type { EngineRequest } from '../../validation/prism-engine.ts';
-import type { Violation } from '../../validation/violation.ts';
+import type { EngineRequest } from '../../contract/engine-messages.ts';
+import type { Violation } from '../../contract/violation.ts';
 import type { Interaction } from '../../interactions/interaction.ts';
 import { redactHeaders, redactQuery, type SecretNames } from '../../interactions/redact-headers.ts';
 

@@ -1,6 +1,6 @@
 import { HttpError } from '../../errors.ts';
 import type { Interaction } from '../../interactions/interaction.ts';
-import { allSessions } from '../../observe/journal.ts';
+import { allSessions } from '../../sessions/session-of.ts';
 import { compilePattern } from '../../interactions/request-pattern.ts';
 import type { Stub } from './stub.ts';
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { loadContract } from './load-contract.ts';
+import { loadCheckedContract } from '../validation/compile-fast-path.ts';
 import { loadFixtures } from '../responders/store/load-fixtures.ts';
-import type { AppDeps } from '../http/create-request-listener.ts';
+import type { ServerDeps } from './server-deps.ts';
 import { fixtureCheck } from '../responders/store/fixture-check.ts';
 import { watchFiles } from './watch-files.ts';
 
@@ -12,13 +12,13 @@ import { watchFiles } from './watch-files.ts';
  * to load leaves the old contract or fixtures in place and the log says why. Returns the function
  * that stops watching.
  */
-export function reloadOnChange({ config, contract, store, logger }: AppDeps): () => void {
+export function reloadOnChange({ config, contract, store, logger }: ServerDeps): () => void {
   const fixtures = config.fixtures;
   // watchFiles reports absolute paths; `--spec ./x.yaml` or `../x.yaml` must name the same file.
   const specPath = resolve(config.spec);
   const fixturesPath = fixtures === undefined ? undefined : resolve(fixtures);
   const reloadSpec = async (): Promise<void> => {
-    const next = await loadContract(config.spec);
+    const next = await loadCheckedContract(config.spec);
     if (next.hash === contract.current.hash) return;
     contract.replace(next);
     logger.info(

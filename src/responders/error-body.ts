@@ -1,6 +1,6 @@
-import type { ContractOperation } from './contract-operation.ts';
+import type { ContractOperation } from '../contract/contract-operation.ts';
 import { responseSchema } from '../validation/prism-engine.ts';
-import { schemaProperties } from './schema-properties.ts';
+import { schemaProperties } from '../contract/schema-properties.ts';
 
 const numberFields = new Set(['error', 'code', 'status', 'statuscode']);
 const textFields = new Set(['message', 'detail', 'title', 'description', 'error']);

@@ -1,13 +1,13 @@
 import type { Mode } from '../config/config-schema.ts';
-import type { MockControls } from '../pipeline/parse-controls.ts';
+import type { MockControls } from './parse-controls.ts';
 import { declaredResponse, successStatus } from '../contract/choose-response.ts';
 import type { ContractOperation } from '../contract/contract-operation.ts';
-import { errorBody, shapedErrorBody } from '../contract/error-body.ts';
+import { errorBody, shapedErrorBody } from '../responders/error-body.ts';
 import { staticSample } from '../contract/static-sample.ts';
-import type { EngineRequest } from '../validation/prism-engine.ts';
-import { formatViolations, type Violation } from '../validation/violation.ts';
+import type { EngineRequest } from '../contract/engine-messages.ts';
+import { formatViolations, type Violation } from '../contract/violation.ts';
 import { HttpError } from '../errors.ts';
-import { jsonHeaders, type ModeAnswer, type ResponseMode } from './response-mode.ts';
+import { jsonHeaders, type ModeAnswer, type ResponseMode } from '../responders/response-mode.ts';
 
 export interface AnswerDeps {
   mode: Mode;

@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors.ts';
 import { loadContract } from '../contract/load-contract.ts';
-import { createPactBuilder, type PactOptions, type PactResult } from './build-pact.ts';
-import { readRecordFile } from './read-record-file.ts';
+import { createPactBuilder, type PactOptions, type PactResult } from '../pact/build-pact.ts';
+import { readRecordFile } from '../pact/read-record-file.ts';
 
 /**
  * What to build a pact from: a record file, the contract it was recorded against, and whose

@@ -1,0 +1,18 @@
+import type { Logger } from 'pino';
+import type { AdminDeps } from '../admin/admin-context.ts';
+import type { ResolvedConfig } from '../config/config-schema.ts';
+import type { RecordFile } from '../observe/record-file.ts';
+
+/**
+ * Everything a running mock server is made of: its settings, the live contract, the state (store,
+ * journal, coverage, stubs, sessions) and its outputs. startMockServer makes it; the mock port's
+ * listener, the admin app and the file watcher read it.
+ */
+export interface ServerDeps extends Omit<
+  AdminDeps,
+  'mode' | 'adminToken' | 'maxDelay' | 'stubSizeBytes'
+> {
+  config: ResolvedConfig;
+  logger: Logger;
+  recordFile: RecordFile | undefined;
+}
