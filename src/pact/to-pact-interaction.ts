@@ -1,12 +1,7 @@
 import type { ContractOperation } from '../contract/contract-operation.ts';
 import { bodyMatchingRules } from './body-matching-rules.ts';
-import {
-  isJsonType,
-  mediaType,
-  responseOf,
-  schemaOfRequest,
-  schemaOfResponse,
-} from './operation-schemas.ts';
+import { escapeRegex, keptResponseHeaders, responseHeaderRules } from './header-rules.ts';
+import { isJsonType, mediaType, schemaOfRequest, schemaOfResponse } from './operation-schemas.ts';
 import type { JournalEntry } from './left-out.ts';
 import type {
   PactMatchingRules,
@@ -90,14 +85,8 @@ export function toPactInteraction(
   const responseBody =
     operation !== undefined && responseSchema === undefined ? null : response.body;
   const responseRules = rulesOf(responseBody, responseType, responseSchema, resource);
-  if (responseHeaders['Content-Type'] !== undefined && responseType !== '') {
-    responseRules.header = {
-      'Content-Type': {
-        combine: 'AND',
-        matchers: [{ match: 'regex', regex: `^${escapeRegex(responseType)}(;.*)?$` }],
-      },
-    };
-  }
+  const headerRules = responseHeaderRules(responseHeaders, resource, response.status, responseType);
+  if (Object.keys(headerRules).length > 0) responseRules.header = headerRules;
   const operationName =
     operation === undefined ? `${request.method} ${request.path}` : pactOperationName(operation);
   const shape = requestShape({
@@ -168,22 +157,6 @@ function placeholderCredentials(recorded: string): string {
     : `${scheme} [redacted]`;
 }
 
-function keptResponseHeaders(
-  headers: Record<string, string>,
-  resource: IHttpOperation | undefined,
-  status: number,
-): Record<string, string[]> {
-  const declared = new Map(
-    (responseOf(resource, status)?.headers ?? []).map((h) => [h.name.toLowerCase(), h.name]),
-  );
-  const kept: Record<string, string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const keep = name === 'content-type' ? 'Content-Type' : declared.get(name.toLowerCase());
-    if (keep !== undefined) kept[keep] = [value];
-  }
-  return kept;
-}
-
 function rulesOf(
   body: unknown,
   type: string,
@@ -213,8 +186,4 @@ function pathPattern(template: string): string {
     .map((part) => (part.startsWith('{') ? '[^/]+' : escapeRegex(part)))
     .join('');
   return `^${pattern}/?$`;
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

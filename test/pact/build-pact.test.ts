@@ -279,3 +279,45 @@ describe('what a pact leaves out, and why', () => {
     expect(group?.ids).toHaveLength(10);
   });
 });
+
+describe('response headers in a pact', () => {
+  it('keeps the declared ones, and matches a count by its type rather than its value', async () => {
+    const greenhouse = await loadContract('fixtures/specs/greenhouse.yaml');
+    const sensors = entry(
+      null,
+      { body: [{ name: 'north' }] },
+      {
+        operationId: 'listSensors',
+        request: { method: 'GET', path: '/sensors', query: {}, headers: {}, body: null },
+        contract: {
+          hash: greenhouse.hash,
+          request: { valid: true, violations: [] },
+          response: { valid: true, violations: [] },
+        },
+      },
+    );
+    sensors.response.headers = {
+      'content-type': 'application/json',
+      'x-total-count': '2',
+      etag: 'W/"1"',
+    };
+    const { pact } = buildPact(
+      [sensors],
+      { hash: greenhouse.hash, operations: greenhouse.operations },
+      names,
+    );
+    const [interaction] = (pact as PactV4).interactions;
+    expect(interaction?.response.headers).toEqual({
+      'Content-Type': ['application/json'],
+      'X-Total-Count': ['2'],
+    });
+    expect(interaction?.response.matchingRules?.header?.['X-Total-Count']).toEqual({
+      combine: 'AND',
+      matchers: [{ match: 'regex', regex: '^-?\\d+$' }],
+    });
+    expect(interaction?.response.matchingRules?.body).toEqual({
+      $: { combine: 'AND', matchers: [{ match: 'type', min: 0 }] },
+      '$[*].name': { combine: 'AND', matchers: [{ match: 'type' }] },
+    });
+  });
+});
