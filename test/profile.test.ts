@@ -85,7 +85,7 @@ it('profiles the built server under load: a V8 profile, folded stacks and where 
   ) as CpuProfile;
   expect(profile.samples.length).toBeGreaterThan(100);
   const folded = await readFile(join(out, 'stateful-valid-x10.folded'), 'utf8');
-  expect(folded).toMatch(/;\S+ dist\/server\/[\w-]+\.js:\d+[; ]/);
+  expect(folded).toMatch(/;\S+ dist\/(http|pipeline)\/[\w-]+\.js:\d+[; ]/);
 }, 90_000);
 
 it.each([
