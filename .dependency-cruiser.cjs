@@ -2,7 +2,7 @@
 // folder imports only from folders listed before it (and from its own), so folders cannot form a
 // cycle, observers never reach the transport, and the client never pulls in the server.
 const layers = [
-  ['errors\\.ts', 'package-version\\.ts', 'types'],
+  ['errors\\.ts', 'package-version\\.ts', 'maybe-promise\\.ts', 'types'],
   ['parsing'],
   ['config'],
   ['sessions'],

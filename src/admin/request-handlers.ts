@@ -26,14 +26,14 @@ export function listRequests({ deps, session, query }: AdminContext): AdminReply
       if (limit === undefined || total <= limit)
         yield `${total === 1 ? '' : ','}${JSON.stringify(entry)}`;
     }
-    yield `],"meta":${JSON.stringify({ total, dropped: journal.dropped(session) })}}`;
+    yield `],"meta":${JSON.stringify({ total, dropped: await journal.dropped(session) })}}`;
   }
   return { status: 200, jsonChunks: pieces() };
 }
 
 /** GET /__admin/requests/:id */
-export function getRequest({ deps, session, params }: AdminContext): AdminReply {
-  const entry = deps.journal.get(session, params.id ?? '');
+export async function getRequest({ deps, session, params }: AdminContext): Promise<AdminReply> {
+  const entry = await deps.journal.get(session, params.id ?? '');
   if (entry === undefined) {
     throw new HttpError(
       'NOT_FOUND',
@@ -44,8 +44,8 @@ export function getRequest({ deps, session, params }: AdminContext): AdminReply 
 }
 
 /** DELETE /__admin/requests */
-export function clearRequests({ deps, session }: AdminContext): AdminReply {
-  deps.journal.clear(session);
+export async function clearRequests({ deps, session }: AdminContext): Promise<AdminReply> {
+  await deps.journal.clear(session);
   return { status: 204 };
 }
 

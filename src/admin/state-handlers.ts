@@ -2,7 +2,7 @@ import type { AdminContext, AdminReply } from './admin-context.ts';
 import { adminOpenApi } from './admin-openapi.ts';
 
 /** GET /__admin/health: open even with an admin token, for health checks. */
-export function health({ deps }: AdminContext): AdminReply {
+export async function health({ deps }: AdminContext): Promise<AdminReply> {
   const { title, version, hash } = deps.contract.current;
   const recordFile = deps.recordFile?.status();
   // Degraded, still 200: the mock serves, but something it was asked to keep is being lost.
@@ -15,7 +15,7 @@ export function health({ deps }: AdminContext): AdminReply {
       spec: { title, version, hash },
       mode: deps.mode,
       sessions: deps.sessions.stats(),
-      stubs: deps.stubs.count('*'),
+      stubs: await deps.stubs.count('*'),
       ...(recordFile === undefined ? {} : { recordFile }),
     },
   };
@@ -27,11 +27,11 @@ export function coverage({ deps, session }: AdminContext): AdminReply {
 }
 
 /** POST /__admin/reset: clears the session's journal, coverage and stubs, and puts its store back to the fixtures. */
-export function reset({ deps, session }: AdminContext): AdminReply {
-  deps.journal.clear(session);
+export async function reset({ deps, session }: AdminContext): Promise<AdminReply> {
+  await deps.journal.clear(session);
   deps.coverage.clear(session);
-  deps.stubs.clear(session);
-  deps.store.reset(session === '*' ? undefined : session);
+  await deps.stubs.clear(session);
+  await deps.store.reset(session === '*' ? undefined : session);
   deps.sessions.remove(session === '*' ? undefined : session);
   return { status: 200, body: { reset: session } };
 }

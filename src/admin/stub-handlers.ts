@@ -7,7 +7,7 @@ import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
 
 /** POST /__admin/stubs: 201 with the stub, or 400 with the contract violations it would serve. */
-export function createStub({ deps, session, body }: AdminContext): AdminReply {
+export async function createStub({ deps, session, body }: AdminContext): Promise<AdminReply> {
   checkStubSize(body, deps.stubSizeBytes);
   const definition = checkAdminBody.stub(body);
   checkStubHeaders(definition.response?.headers);
@@ -37,33 +37,34 @@ export function createStub({ deps, session, body }: AdminContext): AdminReply {
     operationIds,
     violations,
   };
-  deps.stubs.add(stub);
+  await deps.stubs.add(stub);
   deps.sessions.touch(session);
   return { status: 201, body: stub };
 }
 
 /** GET /__admin/stubs */
-export function listStubs({ deps, session }: AdminContext): AdminReply {
-  return { status: 200, body: { stubs: deps.stubs.list(session) } };
+export async function listStubs({ deps, session }: AdminContext): Promise<AdminReply> {
+  return { status: 200, body: { stubs: await deps.stubs.list(session) } };
 }
 
 /** GET /__admin/stubs/:id */
-export function getStub({ deps, session, params }: AdminContext): AdminReply {
+export async function getStub({ deps, session, params }: AdminContext): Promise<AdminReply> {
   return {
     status: 200,
-    body: foundStub(deps.stubs.get(session, params.id ?? ''), params.id, session),
+    body: foundStub(await deps.stubs.get(session, params.id ?? ''), params.id, session),
   };
 }
 
 /** DELETE /__admin/stubs/:id */
-export function removeStub({ deps, session, params }: AdminContext): AdminReply {
-  if (!deps.stubs.remove(session, params.id ?? '')) foundStub(undefined, params.id, session);
+export async function removeStub({ deps, session, params }: AdminContext): Promise<AdminReply> {
+  if (!(await deps.stubs.remove(session, params.id ?? '')))
+    foundStub(undefined, params.id, session);
   return { status: 204 };
 }
 
 /** DELETE /__admin/stubs */
-export function clearStubs({ deps, session }: AdminContext): AdminReply {
-  deps.stubs.clear(session);
+export async function clearStubs({ deps, session }: AdminContext): Promise<AdminReply> {
+  await deps.stubs.clear(session);
   return { status: 204 };
 }
 

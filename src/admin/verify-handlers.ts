@@ -13,17 +13,15 @@ import { checkAdminBody } from './check-admin-body.ts';
  */
 export async function verify({ deps, session, body }: AdminContext): Promise<AdminReply> {
   const { pattern, times } = checkAdminBody.verify(body);
-  return reply(
-    await verifyRequests(deps.journal.scan(session), pattern, times, deps.journal.dropped(session)),
-  );
+  const dropped = await deps.journal.dropped(session);
+  return reply(await verifyRequests(deps.journal.scan(session), pattern, times, dropped));
 }
 
 /** POST /__admin/verify/sequence: 200 when the patterns matched in that order, else 422. */
 export async function verifyInSequence({ deps, session, body }: AdminContext): Promise<AdminReply> {
   const { patterns } = checkAdminBody.sequence(body);
-  return reply(
-    await verifySequence(deps.journal.scan(session), patterns, deps.journal.dropped(session)),
-  );
+  const dropped = await deps.journal.dropped(session);
+  return reply(await verifySequence(deps.journal.scan(session), patterns, dropped));
 }
 
 function reply(result: VerifyResult): AdminReply {

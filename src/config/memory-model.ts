@@ -5,7 +5,7 @@ const mib = 1024 * kib;
 
 /**
  * What each bounded part of the mock can hold at most, per unit of its limit. Measured on Node 24
- * (see test/memory-bounds.test.ts, which holds a scaled run under the sum) and rounded up.
+ * (see test/integration/memory-bounds.test.ts, which holds a scaled run under the sum) and rounded up.
  */
 export const memoryCosts = {
   /**

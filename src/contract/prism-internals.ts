@@ -5,7 +5,7 @@ import { linearRegExpEngine } from '../parsing/linear-regex.ts';
 /**
  * The one place that reaches into `@stoplight/prism-http`'s private `dist/` paths: what its public
  * entry does not export but the mock must share with it to decide as Prism does. Checked against
- * the version below; test/prism-internals.test.ts fails, naming the path, when an upgrade moves one.
+ * the version below; test/unit/prism-internals.test.ts fails, naming the path, when an upgrade moves one.
  *
  * @example
  * prismHttpCheckedVersion; // '5.16': the 5.16.x releases keep these paths
@@ -73,7 +73,7 @@ const ajvModules = ['ajv', 'ajv/dist/2019', 'ajv/dist/2020'];
  * linear-time engine: Prism makes them when its module loads, with no way to pass options, and
  * on its own it takes as long as V8 does on `^(a+)+$` (seconds per request, every session
  * waiting). For the time of the load, the Ajv classes it requires are ones that add
- * `code.regExp`; then the originals are put back. test/linear-regex.test.ts checks it took.
+ * `code.regExp`; then the originals are put back. test/integration/linear-regex.test.ts checks it took.
  *
  * @example
  * const validator = loadWithLinearRegex(() => require('@stoplight/prism-http/dist/validator/index.js'));

@@ -44,8 +44,15 @@ export function createMockPortAdminApp(deps: ServerDeps): Express {
   if (deps.config.adminPort === undefined) return createAdminApp(deps);
   const app = baseApp(deps);
   const adminDeps = adminDepsOf(deps);
-  app.get('/__admin/health', (_req, res) => {
-    res.json(health({ deps: adminDeps, session: '', query: {}, params: {}, body: undefined }).body);
+  app.get('/__admin/health', async (_req, res) => {
+    const reply = await health({
+      deps: adminDeps,
+      session: '',
+      query: {},
+      params: {},
+      body: undefined,
+    });
+    res.json(reply.body);
   });
   // Admin calls sent here by mistake are not mock traffic: answer them without recording them.
   app.use('/__admin', (req, _res, next) => {

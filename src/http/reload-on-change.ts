@@ -28,7 +28,7 @@ export function reloadOnChange({ config, contract, store, logger }: ServerDeps):
   };
   const reloadFixtures = async (): Promise<void> => {
     if (fixtures === undefined) return;
-    store.replaceFixtures(await loadFixtures(fixtures, fixtureCheck(contract.current)));
+    await store.replaceFixtures(await loadFixtures(fixtures, fixtureCheck(contract.current)));
     logger.info({ fixtures }, 'fixtures reloaded; every session starts from them again');
   };
   const reload = async (path: string): Promise<void> => {

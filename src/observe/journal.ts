@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parseExactJson } from '../parsing/exact-json.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 import { allSessions } from '../sessions/session-of.ts';
 import { createByteRing } from './byte-ring.ts';
 import type { Interaction } from '../interactions/interaction.ts';
@@ -9,6 +10,27 @@ import type { Interaction } from '../interactions/interaction.ts';
  * entries of 16 KB held every mock request behind them for 2 to 12 s when read in one go.
  */
 const sliceMs = 8;
+
+/**
+ * The interaction journal as the rest of the mock uses it. createJournal keeps it in memory; a
+ * shared journal (several replicas of the mock) can stand behind the same interface, answering
+ * later (MaybePromise).
+ */
+export interface Journal {
+  /** Hands out the id of the next interaction, in order of arrival. */
+  nextId(): string;
+  /** Keeps an interaction's JSON text; `holdsBig`: it may hold integers past 2^53. */
+  add(id: string, session: string, text: string, holdsBig?: boolean): void;
+  /** The session's entries (every session's for `*`), oldest first or newest first. */
+  scan(session: string, newestFirst?: boolean): AsyncIterable<Interaction>;
+  get(session: string, id: string): MaybePromise<Interaction | undefined>;
+  /** How many of the session's entries were dropped by the journal's limit. */
+  dropped(session: string): MaybePromise<number>;
+  /** The session was evicted: its drop count goes to the evicted sessions' counters. */
+  forget(session: string): void;
+  /** Forgets the session's entries (every entry for `*`). */
+  clear(session: string): MaybePromise<void>;
+}
 
 /**
  * The bounded interaction journal: at most `limit` entries over all sessions, the oldest dropped
@@ -190,7 +212,7 @@ export function createJournal(
   };
 }
 
-export type Journal = ReturnType<typeof createJournal>;
+export type MemoryJournal = ReturnType<typeof createJournal>;
 
 const evictedBuckets = 16_384;
 

@@ -22,7 +22,7 @@ import {
  */
 export function createStatefulMode(store: RecordStore, fallback: ResponseMode): ResponseMode {
   return {
-    respond(modeRequest: ModeRequest): Promise<ModeAnswer> {
+    async respond(modeRequest: ModeRequest): Promise<ModeAnswer> {
       const { operation, request, session, status } = modeRequest;
       const record = request.body;
       if (record === null || typeof record !== 'object' || Array.isArray(record)) {
@@ -30,7 +30,7 @@ export function createStatefulMode(store: RecordStore, fallback: ResponseMode): 
       }
       const fields = record as Record<string, unknown>;
       const id = exactIdOf(request) ?? fields.id;
-      if (id !== undefined && !store.insert(session, id)) {
+      if (id !== undefined && !(await store.insert(session, id))) {
         throw new HttpError(
           'DUPLICATE_ID',
           `A plant with id ${typeof id === 'bigint' ? id.toString() : JSON.stringify(id)} already exists in the store (session "${session}"). Make sure to send a new id, or reset the store with POST /__admin/reset.`,
@@ -41,10 +41,7 @@ export function createStatefulMode(store: RecordStore, fallback: ResponseMode): 
         properties === undefined
           ? fields
           : Object.fromEntries(Object.entries(fields).filter(([name]) => properties.has(name)));
-      return Promise.resolve({
-        response: labelled(operation, status, body),
-        source: 'stateful',
-      });
+      return { response: labelled(operation, status, body), source: 'stateful' };
     },
   };
 }

@@ -15,7 +15,7 @@ import { linearRegExpEngine } from '../parsing/linear-regex.ts';
 import type { Violation } from '../contract/violation.ts';
 
 // The same ajv set-up as Prism's validator, so the compiled checks decide as Prism does; the
-// differential test in test/fast-path.test.ts holds them to it. One difference: the contract's
+// differential test in test/unit/fast-path.test.ts holds them to it. One difference: the contract's
 // patterns run on the linear-time engine (Prism's too: see prism-linear-regex.ts).
 const options: Options = {
   allErrors: true,

@@ -2,6 +2,7 @@ import { HttpError } from '../../errors.ts';
 import { routeViolation } from '../../contract/route-violation.ts';
 import type { RouteResult } from '../../contract/route-request.ts';
 import { probeOf } from '../../responders/stubs/probe-of.ts';
+import { whenReady } from '../../maybe-promise.ts';
 import { next, refused, type Stage } from '../context.ts';
 
 /**
@@ -13,12 +14,13 @@ export const stubOutsideContract: Stage = (context, deps) => {
   if (route === undefined || route.kind === 'matched' || request === undefined) return next;
   const violations = [routeViolation(route.kind, arrival.method, arrival.path)];
   context.requestViolations = violations;
-  context.stub = deps.stubs.take(arrival.session, () =>
+  const found = deps.stubs.take(arrival.session, () =>
     probeOf(request, null, violations, deps.contract.current.secrets),
   );
-  return context.stub === undefined
-    ? refused(routeError(route, arrival.method, arrival.path))
-    : next;
+  return whenReady(found, (stub) => {
+    context.stub = stub;
+    return stub === undefined ? refused(routeError(route, arrival.method, arrival.path)) : next;
+  });
 };
 
 function routeError(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { MaybePromise } from '../../maybe-promise.ts';
 import { createIdSet, type IdSet, type StoreKey } from './id-set.ts';
 
 /** A stored record: the request body that created it. */
@@ -6,22 +7,31 @@ export type StoredRecord = Readonly<Record<string, unknown>>;
 
 /**
  * The stateful store, one namespace per session, keyed by the record's `id`.
- * Every session starts from the fixtures and goes back to them on reset.
+ * Every session starts from the fixtures and goes back to them on reset. createMemoryStore keeps
+ * it in memory; a shared store (several replicas of the mock) can stand behind the same
+ * interface, answering later (MaybePromise).
  */
 export interface RecordStore {
   /** Stores the record's id; false when it is taken. */
-  insert(session: string, id: unknown): boolean;
+  insert(session: string, id: unknown): MaybePromise<boolean>;
   /** Puts one session, or every session when none is named, back to the fixtures. */
-  reset(session?: string): void;
+  reset(session?: string): MaybePromise<void>;
   /**
    * Forgets one session's records at once, for the session limit: unlike reset, its records stay
    * counted against the store limit until they are the oldest, so that evicting costs O(1).
    */
   evict(session: string): void;
   /** Replaces the fixtures and puts every session back to them (a reloaded fixtures file). */
-  replaceFixtures(records: readonly StoredRecord[]): void;
+  replaceFixtures(records: readonly StoredRecord[]): MaybePromise<void>;
   /** Sessions that created records since their last reset. */
   readonly sessions: number;
+}
+
+/** The in-memory RecordStore, which answers at once. */
+export interface MemoryStore extends RecordStore {
+  insert(session: string, id: unknown): boolean;
+  reset(session?: string): void;
+  replaceFixtures(records: readonly StoredRecord[]): void;
 }
 
 export interface StoreLimit {
@@ -50,7 +60,7 @@ export interface StoreLimit {
 export function createMemoryStore(
   initialFixtures: readonly StoredRecord[] = [],
   { limit, onFull }: StoreLimit = { limit: Infinity },
-): RecordStore {
+): MemoryStore {
   let fixtureIds = idsOf(initialFixtures);
   const sessions = new Map<string, Namespace>();
   const created = createCreationQueue();

@@ -1,4 +1,5 @@
 import { HttpError } from '../../errors.ts';
+import type { MaybePromise } from '../../maybe-promise.ts';
 import type { Interaction } from '../../interactions/interaction.ts';
 import { allSessions } from '../../sessions/session-of.ts';
 import { compilePattern } from '../../interactions/request-pattern.ts';
@@ -58,6 +59,29 @@ function bucketsOf(probe: Interaction): string[] {
   const keys = [`path ${probe.request.path}`, `method ${probe.request.method}`, 'any'];
   if (probe.operationId !== null) keys.push(`operation ${probe.operationId}`);
   return keys;
+}
+
+/**
+ * Where the stubs of every session are registered and matched. createStubRegistry keeps them in
+ * memory; a shared registry (several replicas of the mock) can stand behind the same interface,
+ * answering later (MaybePromise).
+ */
+export interface StubRegistry {
+  /** A new stub id, unique in this registry. */
+  nextId(): string;
+  /** Registers the stub; fails with a 400 HttpError past the stub limits. */
+  add(stub: Stub): MaybePromise<void>;
+  /** The stub that answers the request of `probeOf` in the session, its use counted (once). */
+  take(session: string, probeOf: () => Interaction): MaybePromise<Stub | undefined>;
+  /** The session's stubs, in match order. */
+  list(session: string): MaybePromise<Stub[]>;
+  get(session: string, id: string): MaybePromise<Stub | undefined>;
+  /** False when the session has no such stub. */
+  remove(session: string, id: string): MaybePromise<boolean>;
+  /** Removes the session's stubs (every stub for `*`). */
+  clear(session: string): MaybePromise<void>;
+  /** How many stubs the session holds (all of them for `*`). */
+  count(session: string): MaybePromise<number>;
 }
 
 /**
@@ -209,7 +233,7 @@ export function createStubRegistry(
   };
 }
 
-export type StubRegistry = ReturnType<typeof createStubRegistry>;
+export type MemoryStubRegistry = ReturnType<typeof createStubRegistry>;
 
 // The stub as registered, its body parsed from the text the registry keeps.
 function stubOf({ stub, bodyText }: Entry): Stub {

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningMockServer } from 'plant-store-mock';
+import { send, startTestServer } from '../support/mock-fetch.ts';
+
+// A plant whose `child` is a plant (or null) and whose `offshoots` are plants.
+const specUrl = new URL('../../fixtures/specs/recursive-plant.json', import.meta.url);
+const document = JSON.parse(readFileSync(specUrl, 'utf8')) as { components: object };
+const ajv = new Ajv2020({ strict: false });
+ajv.addSchema({ $id: 'contract', components: document.components });
+const isPlant = ajv.compile({ $ref: 'contract#/components/schemas/Plant' });
+const isPlantList = ajv.compile({
+  type: 'array',
+  items: { $ref: 'contract#/components/schemas/Plant' },
+});
+
+let server: RunningMockServer;
+beforeAll(async () => {
+  server = await startTestServer({ spec: fileURLToPath(specUrl), mode: 'dynamic' });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+it('fakes valid bodies for a recursive schema in dynamic mode, a few levels deep', async () => {
+  for (let seed = 0; seed < 20; seed++) {
+    const one = await send(`${server.url}/plants/${seed}`, { headers: { prefer: `seed=${seed}` } });
+    expect(one.status, one.text).toBe(200);
+    expect(isPlant(one.body), `${JSON.stringify(isPlant.errors)} in ${one.text}`).toBe(true);
+    const list = await send(`${server.url}/plants`, { headers: { prefer: `seed=${seed}` } });
+    expect(list.status, list.text).toBe(200);
+    expect(isPlantList(list.body), `${JSON.stringify(isPlantList.errors)} in ${list.text}`).toBe(
+      true,
+    );
+  }
+});
+
+it('bounds the depth of a recursive fake', async () => {
+  const depthOf = (plant: unknown): number =>
+    plant === null || typeof plant !== 'object'
+      ? 0
+      : 1 +
+        Math.max(
+          depthOf((plant as { child?: unknown }).child),
+          ...((plant as { offshoots?: unknown[] }).offshoots ?? []).map(depthOf),
+        );
+  for (let seed = 0; seed < 20; seed++) {
+    const one = await send(`${server.url}/plants/1`, { headers: { prefer: `seed=${seed}` } });
+    expect(one.status).toBe(200);
+    expect(depthOf(one.body)).toBeLessThanOrEqual(8);
+  }
+});
