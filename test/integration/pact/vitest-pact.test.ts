@@ -6,14 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { PactResult } from 'plant-store-mock/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlant, startTestServer } from '../support/mock-fetch.ts';
-import { admin } from '../support/admin-fetch.ts';
-import { parseExactJson } from '../../src/parsing/exact-json.ts';
+import { createPlant, startTestServer } from '../../support/mock-fetch.ts';
+import { admin } from '../../support/admin-fetch.ts';
+import { parseExactJson } from '../../../src/parsing/exact-json.ts';
 
 const run = promisify(execFile);
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-// Runs the consumer suite of test/pact/vitest-project (three files in parallel workers).
+// Runs the consumer suite of test/integration/pact/vitest-project (three files in parallel workers).
 async function runSuite(pactDir: string): Promise<string> {
   await run(
     process.execPath,
@@ -21,7 +21,7 @@ async function runSuite(pactDir: string): Promise<string> {
       'node_modules/vitest/vitest.mjs',
       'run',
       '--config',
-      'test/pact/vitest-project/vitest.config.ts',
+      'test/integration/pact/vitest-project/vitest.config.ts',
     ],
     { cwd: projectRoot, env: { ...process.env, PACT_DIR: pactDir }, timeout: 120_000 },
   );

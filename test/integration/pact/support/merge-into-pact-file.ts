@@ -2,8 +2,8 @@
 // the moment given third (epoch ms), so that the writers really run at once.
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mergeIntoPactFile } from '../../../src/pact/write-pact-file.ts';
-import type { Pact } from '../../../src/pact/pact-document.ts';
+import { mergeIntoPactFile } from '../../../../src/pact/write-pact-file.ts';
+import type { Pact } from '../../../../src/pact/pact-document.ts';
 
 const [target, source, startAt] = process.argv.slice(2) as [string, string, string];
 const pact = JSON.parse(await readFile(source, 'utf8')) as Pact;

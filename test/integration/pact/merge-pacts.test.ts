@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadContract } from '../../src/contract/load-contract.ts';
-import { buildPact, type PactContract } from '../../src/pact/build-pact.ts';
-import type { JournalEntry } from '../../src/pact/left-out.ts';
-import { mergePacts, PactMergeError } from '../../src/pact/merge-pacts.ts';
-import type { Pact } from '../../src/pact/pact-document.ts';
+import { loadContract } from '../../../src/contract/load-contract.ts';
+import { buildPact, type PactContract } from '../../../src/pact/build-pact.ts';
+import type { JournalEntry } from '../../../src/pact/left-out.ts';
+import { mergePacts, PactMergeError } from '../../../src/pact/merge-pacts.ts';
+import type { Pact } from '../../../src/pact/pact-document.ts';
 
 const run = promisify(execFile);
 const contract = await loadContract('openapi.yaml');

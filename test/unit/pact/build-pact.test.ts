@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../src/contract/load-contract.ts';
-import { buildPact, type PactContract } from '../../src/pact/build-pact.ts';
-import type { JournalEntry } from '../../src/pact/left-out.ts';
-import type { PactV3, PactV4 } from '../../src/pact/pact-document.ts';
-import { parseExactJson } from '../../src/parsing/exact-json.ts';
+import { loadContract } from '../../../src/contract/load-contract.ts';
+import { buildPact, type PactContract } from '../../../src/pact/build-pact.ts';
+import type { JournalEntry } from '../../../src/pact/left-out.ts';
+import type { PactV3, PactV4 } from '../../../src/pact/pact-document.ts';
+import { parseExactJson } from '../../../src/parsing/exact-json.ts';
 
 const contract = await loadContract('openapi.yaml');
 const served: PactContract = { hash: contract.hash, operations: contract.operations };

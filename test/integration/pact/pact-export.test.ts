@@ -7,11 +7,11 @@ import { promisify } from 'node:util';
 import type { RunningMockServer } from 'plant-store-mock';
 import { createMockClient, type PactResult, type PactV4 } from 'plant-store-mock/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { admin } from '../support/admin-fetch.ts';
-import { createPlant, send, startTestServer } from '../support/mock-fetch.ts';
+import { admin } from '../../support/admin-fetch.ts';
+import { createPlant, send, startTestServer } from '../../support/mock-fetch.ts';
 
 const run = promisify(execFile);
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 let server: RunningMockServer;
 let folder: string;
