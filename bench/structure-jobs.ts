@@ -1,16 +1,10 @@
 // The workloads of bench/structures.ts, one per child process: each runs one variant (A, the
 // hand-written structure; B, the built-in or the library) and prints one JSON line of figures.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setImmediate as nextTurn, setTimeout } from 'node:timers/promises';
-import { createByteRing } from '../src/journal/byte-ring.ts';
+import { setTimeout } from 'node:timers/promises';
+import { createByteRing } from '../src/observe/byte-ring.ts';
 import { GCProfiler } from 'node:v8';
-import { closeLogOutput, createLogger, jsonDestinationOf } from '../src/server/create-logger.ts';
-import { durationSince } from '../src/server/duration-since.ts';
-import { createRequestLog } from '../src/server/log-requests.ts';
-import { createIdSet, type StoreKey } from '../src/store/id-set.ts';
+import { createIdSet, type StoreKey } from '../src/responders/store/id-set.ts';
 
 export type Variant = 'A' | 'B';
 export type Measure = 'speed' | 'memory';
@@ -276,98 +270,6 @@ function runJournal(
   return { opsPerSec: timedAdds / (elapsed / 1000), gcMs, ...memory };
 }
 
-// --- Request log line: hand-built against pino's child().info() ------------------------------
-
-let written = 0;
-
-const logLine = {
-  method: 'POST',
-  path: '/plants',
-  status: 201,
-  operationId: 'createPlant',
-  source: 'stateful',
-};
-
-function writersFor(variant: Variant, dest: string) {
-  const logger = createLogger({ logLevel: 'info', logFormat: 'json' }, dest);
-  if (variant === 'A') {
-    const logRequest = createRequestLog(logger, 'stateful');
-    return {
-      logger,
-      write: (started: number) => {
-        logRequest({ ...logLine, started });
-      },
-    };
-  }
-  const child = logger.child({ mode: 'stateful' });
-  return {
-    logger,
-    write: (started: number) => {
-      child.info(
-        {
-          method: logLine.method,
-          path: logLine.path,
-          status: logLine.status,
-          durationMs: durationSince(started),
-          operationId: logLine.operationId,
-          source: logLine.source,
-        },
-        'request',
-      );
-    },
-  };
-}
-
-async function runLog(job: Job, sink: boolean): Promise<JobResult> {
-  const batch = 500;
-  const timedLines = 200_000;
-  const sampler = createSampler(job.measure);
-  const { logger, write } = writersFor(job.variant, '/dev/null');
-  const output = jsonDestinationOf(logger) as unknown as {
-    _len: number;
-    write: (line: string) => boolean;
-  };
-  // A sink that only counts: both ways write through this same object, so the figure is the cost
-  // of making the line alone.
-  if (sink) output.write = (line) => (written += line.length) > 0;
-  // Batches timed alone, the output drained between them (SonicBoom's own count of what waits),
-  // so that it never reaches its 4 MiB and drops lines (it writes once 4 KiB wait).
-  const run = async (lines: number): Promise<number> => {
-    let busy = 0;
-    for (let done = 0; done < lines; done += batch) {
-      const started = performance.now();
-      for (let i = 0; i < batch; i++) write(started);
-      busy += performance.now() - started;
-      sampler.sample();
-      while (output._len > 65_536) await nextTurn();
-    }
-    return busy;
-  };
-  await run(50_000);
-  const gc = watchGc();
-  const busy = await run(timedLines);
-  const gcMs = gc.stop();
-  await closeLogOutput(logger, 5_000);
-  return { opsPerSec: timedLines / (busy / 1000), gcMs, ...sampler.finish() };
-}
-
-/** One A line and one B line, with time and duration blanked: the same text when equal in shape. */
-export async function logLineShapes(): Promise<{ a: string; b: string }> {
-  const file = join(mkdtempSync(join(tmpdir(), 'structures-log-')), 'log.jsonl');
-  for (const variant of ['A', 'B'] as const) {
-    const { logger, write } = writersFor(variant, file);
-    write(performance.now());
-    await closeLogOutput(logger, 5_000);
-  }
-  const [a = '', b = ''] = readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) =>
-      line.replace(/"time":\d+/, '"time":0').replace(/"durationMs":[\d.e-]+/, '"durationMs":0'),
-    );
-  return { a, b };
-}
-
 // --- Workloads ---------------------------------------------------------------------------------
 
 const workloads = {
@@ -390,8 +292,6 @@ const workloads = {
     Promise.resolve(runJournal(job, largeBodies, 10_000, false)),
   'journal 200k ~1 KiB adds + request garbage': (job: Job) =>
     Promise.resolve(runJournal(job, smallBodies, 200_000, true)),
-  'log line to a counting sink': (job: Job) => runLog(job, true),
-  'log line to /dev/null (async SonicBoom)': (job: Job) => runLog(job, false),
 } satisfies Record<string, (job: Job) => Promise<JobResult>>;
 
 export type WorkloadName = keyof typeof workloads;

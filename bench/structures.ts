@@ -7,7 +7,6 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
-  logLineShapes,
   runJob,
   workloadNames,
   type Job,
@@ -28,8 +27,6 @@ const candidateOf: Record<WorkloadName, string> = {
   'journal ~1 KiB adds': 'byte-ring.ts vs string[] ring',
   'journal 16-33 KiB adds': 'byte-ring.ts vs string[] ring',
   'journal 200k ~1 KiB adds + request garbage': 'byte-ring.ts vs string[] ring',
-  'log line to a counting sink': 'hand-built line vs pino child().info()',
-  'log line to /dev/null (async SonicBoom)': 'hand-built line vs pino child().info()',
 };
 
 function runChild(job: Job): JobResult & { checksum: number } {
@@ -145,7 +142,7 @@ function formatRows(rows: readonly string[][]): string {
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
-async function main(): Promise<void> {
+function main(): void {
   const started = performance.now();
   console.log(
     `node ${process.version}, ${speedRounds} speed rounds and ${memoryRounds} memory rounds per variant, each in a fresh child`,
@@ -156,9 +153,6 @@ async function main(): Promise<void> {
     console.error(`  ${workload}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   console.log(formatRows(rows.map((row) => row.cells)));
-  const shapes = await logLineShapes();
-  console.log(`\nlog lines equal in shape (time and durationMs blanked): ${shapes.a === shapes.b}`);
-  console.log(`  A: ${shapes.a}\n  B: ${shapes.b}`);
   console.log(
     `\nBar: keep when A/B throughput >= +${throughputBar * 100} % or peak memory (heap + external) saved >= ${memoryBar * 100} % on a workload.`,
   );
@@ -177,5 +171,5 @@ async function main(): Promise<void> {
 }
 
 const job = process.argv[2];
-if (job === undefined) await main();
+if (job === undefined) main();
 else await runJob(JSON.parse(job) as Job);

@@ -5,36 +5,12 @@ import type { Arrival, Outcome } from '../pipeline/context.ts';
 import type { AppliedFault } from '../responders/fault-names.ts';
 import { sessionOf } from '../sessions/session-of.ts';
 
-/**
- * Headers the mock lane gives every answer before it is chosen (nosniff, CORS for clients that
- * are not browsers): as the flat list `writeHead` takes, and as the members of the journal's JSON
- * object, both made once.
- */
-export interface PresetHeaders {
-  /** `[name, value, name, value, ...]`, names lower-case. */
-  readonly flat: readonly string[];
-  /** `"name":"value",...`, the same headers as JSON object members. */
-  readonly members: string;
-}
-
-/** The headers an answer went out with, kept for the journal (see sentHeadersJson). */
-export interface SentHeaders {
-  preset: PresetHeaders;
-  /** The answer's own headers, by lower-case name; undefined when it has none. */
-  own: Map<string, string> | undefined;
-  /** Set when a body went out. */
-  contentLength: string | undefined;
-  /** The body's label: the contract's media type for it, else JSON. */
-  contentType: string;
-}
-
 /** What was sent: the journal's record of the answer. */
 export interface SentResponse {
   status: number;
   body: unknown;
   /** The body's JSON text as it went out, when it was sent as JSON. */
   json?: string;
-  headers: SentHeaders;
 }
 
 /**
@@ -56,10 +32,6 @@ export interface Exchange extends Arrival {
   receivedAt: number;
   /** `performance.now()` when the request arrived. */
   started: number;
-  /** Headers the answer gets besides its own (see sendAnswer). */
-  preset: PresetHeaders;
-  /** Whether headers were also set on the response itself (CORS for a browser's request). */
-  headersOnResponse: boolean;
   /** The journal's number for it; unset for requests the journal does not keep (preflights). */
   journalId?: string;
   /** What the pipeline decided; unset for requests refused before an answer was chosen. */
@@ -72,18 +44,16 @@ export interface Exchange extends Arrival {
 
 /**
  * Opens the exchange of one request: its path, its query (repeated parameters as arrays) and its
- * session. `preset`: the headers every answer of the lane gets (see sendAnswer). `target` is
- * the request's own, unless the caller split it already.
+ * session. `target` is the request's own, unless the caller split it already.
  *
  * @example
- * const exchange = openExchange(req, res, performance.now(), presetHeaders([]));
+ * const exchange = openExchange(req, res, performance.now());
  * exchange.path; // '/plants'
  */
 export function openExchange(
   req: IncomingMessage,
   res: ServerResponse,
   started: number,
-  preset: PresetHeaders,
   { path, search }: RequestTarget = splitTarget(req.url ?? '/'),
 ): Exchange {
   return {
@@ -97,8 +67,6 @@ export function openExchange(
     body: undefined,
     receivedAt: Date.now(),
     started,
-    preset,
-    headersOnResponse: false,
   };
 }
 

@@ -6,7 +6,7 @@ import type { Decision } from '../pipeline/context.ts';
 import type { FinishedExchange } from '../pipeline/finished-exchange.ts';
 import type { Pipeline } from '../pipeline/run-pipeline.ts';
 import { applyFault } from './apply-fault.ts';
-import { presetHeaders, sendAnswer, sentHeadersJson } from './send-answer.ts';
+import { sendAnswer, sentHeadersJson } from './send-answer.ts';
 import { checkCharset } from './check-charset.ts';
 import { corsPolicy, isBrowserRequest, withoutOriginHeaders } from './cors-policy.ts';
 import { openExchange, type Exchange, type RequestTarget } from './exchange.ts';
@@ -48,10 +48,6 @@ export function createMockLane({
 }: MockLaneDeps) {
   const readRawBody = createBodyReader(config.maxBodyBytes);
   const applyCors = config.cors ? corsPolicy() : undefined;
-  const nosniff = ['x-content-type-options', 'nosniff'] as const;
-  // Written with each answer rather than set one by one as the request goes (see sendAnswer).
-  const preset = presetHeaders(config.cors ? [nosniff, ...withoutOriginHeaders] : [nosniff]);
-  const noPreset = presetHeaders([]);
 
   function fail(exchange: Exchange, error: unknown): void {
     const httpError = toHttpError(error, config.maxBodyBytes);
@@ -118,7 +114,7 @@ export function createMockLane({
     target?: RequestTarget,
   ): void {
     const browser = applyCors !== undefined && isBrowserRequest(req);
-    const exchange = openExchange(req, res, performance.now(), browser ? noPreset : preset, target);
+    const exchange = openExchange(req, res, performance.now(), target);
     touchSession(exchange.session);
     // One listener for both: the journal records every admitted request, the log every answer.
     res.once('close', () => {
@@ -134,13 +130,16 @@ export function createMockLane({
         source: sourceOf(exchange),
       });
     });
+    res.setHeader('x-content-type-options', 'nosniff');
     if (!browser) {
+      // What CORS says to a client that names no origin (the cors package is for browsers).
+      if (applyCors !== undefined) {
+        for (const [name, value] of withoutOriginHeaders) res.setHeader(name, value);
+      }
       serve(req, res, exchange);
       return;
     }
     // The cors package sets its headers on the response, and ends a preflight itself.
-    exchange.headersOnResponse = true;
-    res.setHeader(nosniff[0], nosniff[1]);
     applyCors(req, res, () => {
       serve(req, res, exchange);
     });

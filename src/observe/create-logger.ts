@@ -1,6 +1,6 @@
 import { openSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { pino, type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import { boundedOutput, type BoundedOutput } from './bounded-output.ts';
@@ -15,8 +15,6 @@ const logFlushIntervalMs = 100;
 /** The `name` on every log line. */
 export const loggerName = 'plant-store-mock';
 
-// The JSON loggers made here, and where each writes (see jsonDestinationOf).
-const jsonDestinations = new WeakMap<Logger, DestinationStream>();
 // Every logger made here, and its output (see closeLogOutput).
 const outputs = new WeakMap<Logger, BoundedOutput>();
 
@@ -69,7 +67,6 @@ export function createLogger(
   }
   const logger = pino(options, output.stream);
   outputs.set(logger, output);
-  jsonDestinations.set(logger, output.stream);
   return logger;
 }
 
@@ -90,17 +87,6 @@ export async function closeLogOutput(logger: Logger, timeoutMs: number): Promise
   process.stderr.write(
     `plant-store-mock: stopped with ${unwritten} bytes of log lines unwritten after ${Math.round(timeoutMs)} ms (and ${droppedLines} lines dropped before): stdout was not being read. They were dropped.\n`,
   );
-}
-
-/**
- * Where a JSON logger of createLogger writes its lines, for the request log's lines, which it
- * writes itself in pino's form (see createRequestLog); undefined for any other logger.
- *
- * @example
- * jsonDestinationOf(createLogger({ logLevel: 'info', logFormat: 'json' }))?.write('{"msg":"hi"}\n');
- */
-export function jsonDestinationOf(logger: Logger): DestinationStream | undefined {
-  return jsonDestinations.get(logger);
 }
 
 // Loaded only for `--log-format pretty`.

@@ -1,9 +1,7 @@
-import { hostname } from 'node:os';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Mode } from '../config/config-schema.ts';
 import type { HttpError } from '../errors.ts';
-import { jsonDestinationOf, loggerName } from './create-logger.ts';
 import { durationSince } from './duration-since.ts';
 
 /** What the log line of one answered request says. */
@@ -25,10 +23,8 @@ export type RequestLogLevel = 'info' | 'debug';
 
 /**
  * The request log: one line per answered request with method, path, status, duration (ms, to the
- * microsecond), mode, operation and source, at `level` (info unless told). On the JSON logger of createLogger the line is
- * written straight to its destination, in the very form pino gives it (a test holds the two
- * equal): pino's generic serializer cost a third of the mock's per-request budget beside the
- * journal. Any other logger (pretty, or one a caller made) goes through pino.
+ * microsecond), mode, operation and source, at `level` (info unless told), through pino (a
+ * hand-built line measured no faster at a real output: see docs/design.md).
  *
  * @example
  * const logRequest = createRequestLog(logger, 'stateful');
@@ -39,31 +35,19 @@ export function createRequestLog(
   mode: Mode,
   level: RequestLogLevel = 'info',
 ): RequestLog {
-  const destination = jsonDestinationOf(logger);
-  if (destination === undefined) {
-    const child = logger.child({ mode });
-    return (line) => {
-      if (!child.isLevelEnabled(level)) return;
-      child[level](
-        {
-          method: line.method,
-          path: line.path,
-          status: line.status,
-          durationMs: durationSince(line.started),
-          operationId: line.operationId,
-          source: line.source,
-        },
-        'request',
-      );
-    };
-  }
-  // pino's base fields and the child's binding, in pino's order.
-  const bindings = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"name":${JSON.stringify(loggerName)},"mode":${JSON.stringify(mode)}`;
-  const levelValue = logger.levels.values[level];
+  const child = logger.child({ mode });
   return (line) => {
-    if (!logger.isLevelEnabled(level)) return;
-    destination.write(
-      `{"level":${levelValue},"time":${Date.now()}${bindings},"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)},"status":${line.status},"durationMs":${durationSince(line.started)},"operationId":${line.operationId === null ? 'null' : JSON.stringify(line.operationId)},"source":${JSON.stringify(line.source)},"msg":"request"}\n`,
+    if (!child.isLevelEnabled(level)) return;
+    child[level](
+      {
+        method: line.method,
+        path: line.path,
+        status: line.status,
+        durationMs: durationSince(line.started),
+        operationId: line.operationId,
+        source: line.source,
+      },
+      'request',
     );
   };
 }

@@ -2,7 +2,7 @@ import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RunningMockServer } from 'plant-store-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendAnswer, presetHeaders, sentHeadersJson } from '../../src/http/send-answer.ts';
+import { sendAnswer, sentHeadersJson } from '../../src/http/send-answer.ts';
 import { openExchange } from '../../src/http/exchange.ts';
 import { admin } from '../support/admin-fetch.ts';
 import { startTestServer } from '../support/mock-fetch.ts';
@@ -122,8 +122,8 @@ describe('answers without a body', () => {
     async (status) => {
       let journal = '';
       const server = createServer((req, res) => {
-        const preset = presetHeaders([['x-content-type-options', 'nosniff']]);
-        const answer = openExchange(req, res, performance.now(), preset);
+        res.setHeader('x-content-type-options', 'nosniff');
+        const answer = openExchange(req, res, performance.now());
         sendAnswer(answer, status, { 'X-Trace': 'abc', 'Content-Length': '99' }, { name: 'x' });
         journal = sentHeadersJson(answer);
       });
