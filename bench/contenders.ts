@@ -19,13 +19,17 @@ const require = createRequire(import.meta.url);
 /**
  * This package's CLI in one mode, as built (`dist/`, what the image and `npx` run), logging every
  * request at the default level (info) to a stdout pipe the bench drains, as a container's log
- * driver would.
+ * driver would. `label` names another checkout's build (see BENCH_COMPARE in run-bench.ts).
  *
  * @example
  * const server = await startServer(await plantStoreMock('stateful', root).launch());
  */
-export function plantStoreMock(mode: 'stateful' | 'static' | 'dynamic', root: string): Contender {
-  const name = `plant-store-mock ${mode}`;
+export function plantStoreMock(
+  mode: 'stateful' | 'static' | 'dynamic',
+  root: string,
+  label = 'plant-store-mock',
+): Contender {
+  const name = `${label} ${mode}`;
   const args = ['dist/cli/main.js', '--port', '0', '--host', host, '--mode', mode];
   args.push('--log-level', 'info');
   return {

@@ -1,6 +1,7 @@
 // Benchmarks plant-store-mock against `prism mock` and a bare Express + ajv server, all as child
 // processes of this Node on 127.0.0.1. `npm run bench` for the full run (BENCH_DURATION seconds
-// per cell, default 5; BENCH_AMOUNT requests instead); `--smoke` (or BENCH_SMOKE=1) for CI.
+// per cell, default 5; BENCH_AMOUNT requests instead); `--smoke` (or BENCH_SMOKE=1) for CI;
+// BENCH_COMPARE=DIR adds another checkout's build as `before` rows.
 // Prints one table and writes every figure to bench/results/latest.json (gitignored), or to the
 // committed bench/results.json with --save, or to --out PATH.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -102,7 +103,18 @@ async function runBench(options: BenchOptions): Promise<number> {
   );
   const prism = [prismMock(false, root), prismMock(true, root)];
   const baseline = expressAjvBaseline(root);
-  const contenders = options.smoke ? [...ours, baseline] : [...ours, ...prism, baseline];
+  // BENCH_COMPARE=DIR: also the stateful and static servers of another checkout, built there
+  // (npm ci), measured in the same run: before and after a change, on the same machine and load.
+  const compareRoot = process.env.BENCH_COMPARE;
+  const before =
+    compareRoot === undefined || compareRoot === ''
+      ? []
+      : (['stateful', 'static'] as const).map((mode) =>
+          plantStoreMock(mode, `${compareRoot.replace(/\/$/, '')}/`, 'before'),
+        );
+  const contenders = options.smoke
+    ? [...ours, baseline]
+    : [...ours, ...before, ...prism, baseline];
   const startedAt = Date.now();
   const loadAtStart = loadAverages();
   const sourceAtStart = await describeSource(root);

@@ -15,7 +15,7 @@ import { packageVersion } from '../package-version.ts';
 import { loadFixtures } from '../responders/store/load-fixtures.ts';
 import { createMemoryStore } from '../responders/store/record-store.ts';
 import { createStubRegistry } from '../responders/stubs/stub-registry.ts';
-import { answerClientError } from './answer-client-error.ts';
+import { refuseMalformedRequest } from './refuse-malformed-request.ts';
 import { createRequestListener } from './create-request-listener.ts';
 import type { ServerDeps } from './server-deps.ts';
 import { closeLogOutput, createLogger } from '../observe/create-logger.ts';
@@ -173,7 +173,7 @@ function createHttpServer(app: RequestListener, config: ResolvedConfig): Server 
     if (req.headers.host === undefined && req.httpVersion === '1.1') refuseHostless(res);
     else app(req, res);
   });
-  server.on('clientError', answerClientError);
+  server.on('clientError', refuseMalformedRequest);
   // Once closing, answers in flight end their keep-alive connection instead of holding it open.
   server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
     if (closing.has(server)) res.shouldKeepAlive = false;

@@ -6,7 +6,7 @@ import { isJsonMediaType, mediaTypeMatches } from '../contract/media-type.ts';
 import type { Violation } from '../contract/violation.ts';
 
 /** A request or response as the compiled checks see it: lower-case header names, parsed body. */
-interface Exchange {
+interface CheckedMessage {
   headers: Record<string, string>;
   body: unknown;
 }
@@ -17,8 +17,8 @@ interface Exchange {
  * parameters, response headers, non-JSON bodies): then Prism is asked.
  */
 export interface FastPath {
-  validateRequest: ((request: Exchange) => Violation[]) | undefined;
-  validateResponse: ((response: Exchange & { status: number }) => Violation[]) | undefined;
+  validateRequest: ((request: CheckedMessage) => Violation[]) | undefined;
+  validateResponse: ((response: CheckedMessage & { status: number }) => Violation[]) | undefined;
 }
 
 // Each operation's checks, compiled on first use or by prepareChecks; an operation of a replaced

@@ -11,9 +11,9 @@ import { jsonContentType } from './send-json.ts';
  * bare, and the connection is closed, since the parser cannot find the next request on it.
  *
  * @example
- * server.on('clientError', answerClientError);
+ * server.on('clientError', refuseMalformedRequest);
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+export function refuseMalformedRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
   // A reset socket has no one to answer; one whose answer has begun cannot take another.
   const current = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent === true) {
