@@ -112,9 +112,7 @@ async function runBench(options: BenchOptions): Promise<number> {
       : (['stateful', 'static'] as const).map((mode) =>
           plantStoreMock(mode, `${compareRoot.replace(/\/$/, '')}/`, 'before'),
         );
-  const contenders = options.smoke
-    ? [...ours, baseline]
-    : [...ours, ...before, ...prism, baseline];
+  const contenders = options.smoke ? [...ours, baseline] : [...ours, ...before, ...prism, baseline];
   const startedAt = Date.now();
   const loadAtStart = loadAverages();
   const sourceAtStart = await describeSource(root);
