@@ -344,6 +344,7 @@ describe('the admin API', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/__admin/coverage',
+      '/__admin/events',
       '/__admin/health',
       '/__admin/openapi.json',
       '/__admin/requests',

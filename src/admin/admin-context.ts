@@ -1,5 +1,7 @@
+import type { ServerResponse } from 'node:http';
 import type { Mode } from '../config/config-schema.ts';
 import type { LiveContract } from '../engine/live-contract.ts';
+import type { EventHub } from '../inspector/event-hub.ts';
 import type { Coverage } from '../journal/coverage.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { RecordFile } from '../journal/record-file.ts';
@@ -12,6 +14,8 @@ export interface AdminDeps {
   mode: Mode;
   store: RecordStore;
   journal: Journal;
+  /** Journal entries as they are recorded, for GET /__admin/events. */
+  events: EventHub;
   coverage: Coverage;
   stubs: StubRegistry;
   /** Sessions with state, and how many were evicted (--session-limit). */
@@ -43,6 +47,8 @@ export interface AdminReply {
    * stringified whole, they held the event loop for seconds.
    */
   jsonChunks?: AsyncIterable<string>;
+  /** Instead of a body: the handler writes the answer itself (a stream of events, a page). */
+  respond?: (res: ServerResponse) => void;
 }
 
 export type AdminHandler = (context: AdminContext) => AdminReply | Promise<AdminReply>;

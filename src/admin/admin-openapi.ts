@@ -265,6 +265,20 @@ export function adminOpenApi(version: string) {
           responses: { '200': json(ref('Coverage'), 'Answered statuses per operation') },
         },
       },
+      '/__admin/events': {
+        get: {
+          operationId: 'streamEvents',
+          description:
+            'Server-sent events: one `data:` event per journal entry of the session (`*`: every session) as it is recorded, its data an Interaction as JSON. A comment line every 15 s; a client that leaves 1 MiB unread is dropped.',
+          parameters: [sessionParameter],
+          responses: {
+            '200': {
+              description: 'The stream, open until the client leaves or the mock closes',
+              content: { 'text/event-stream': { schema: { type: 'string' } } },
+            },
+          },
+        },
+      },
       '/__admin/reset': {
         post: {
           operationId: 'reset',

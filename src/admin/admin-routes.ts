@@ -7,6 +7,7 @@ import {
   getRequest,
   listRequests,
 } from './request-handlers.ts';
+import { streamEvents } from '../inspector/stream-events.ts';
 import { coverage, describeAdminApi, health, reset } from './state-handlers.ts';
 import { clearStubs, createStub, getStub, listStubs, removeStub } from './stub-handlers.ts';
 import { verify, verifyInSequence } from './verify-handlers.ts';
@@ -39,4 +40,5 @@ export const adminRoutes: readonly AdminRoute[] = [
   { method: 'DELETE', path: '/stubs/:id', handler: removeStub },
   { method: 'GET', path: '/coverage', handler: coverage },
   { method: 'POST', path: '/reset', handler: reset },
+  { method: 'GET', path: '/events', handler: streamEvents },
 ];

@@ -21,6 +21,8 @@ export interface RecorderDeps {
   /** The current contract's API-key names, redacted with the other credentials. */
   secretNames: () => SecretNames;
   recordFile: RecordFile | undefined;
+  /** Told of each entry as it is journaled (GET /__admin/events); keep it cheap. */
+  onRecorded?: (session: string, text: string) => void;
 }
 
 /**
@@ -62,6 +64,7 @@ export function recordInteractions(deps: RecorderDeps) {
         responseViolations,
       });
       deps.journal.add(id, exchange.session, text);
+      deps.onRecorded?.(exchange.session, text);
       if (operationId !== null && answered) {
         deps.coverage.record(
           exchange.session,

@@ -58,6 +58,9 @@ export function createApp(deps: AppDeps): RequestListener {
     contractHash: () => contract.current.hash,
     secretNames: () => contract.current.secrets,
     recordFile: deps.recordFile,
+    onRecorded: (session, text) => {
+      deps.events.publish(session, text);
+    },
   });
   const lane = createMockLane({
     config,

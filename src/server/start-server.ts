@@ -9,6 +9,7 @@ import { loadContract } from '../engine/load-contract.ts';
 import { ConfigError, HttpError } from '../errors.ts';
 import { endHeldFaults } from '../faults/apply-fault.ts';
 import { createCoverage } from '../journal/coverage.ts';
+import { createEventHub } from '../inspector/event-hub.ts';
 import { createJournal } from '../journal/journal.ts';
 import { openRecordFile } from '../journal/record-file.ts';
 import { packageVersion } from '../package-version.ts';
@@ -96,6 +97,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     store,
     logger,
     journal,
+    events: createEventHub(),
     coverage,
     stubs,
     sessions,
@@ -148,6 +150,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const deadline = performance.now() + shutdownGraceMs;
       const left = (): number => Math.max(0, deadline - performance.now());
       stopWatching();
+      // Event streams never finish by themselves: end them, or they would hold the shutdown.
+      deps.events.closeAll();
       await Promise.all(servers.map((server) => closeGracefully(server, left() - outputsGraceMs)));
       // Requests cut by the shutdown are journaled as their responses close: let that happen
       // before the record file closes, so that they reach it too.

@@ -1,0 +1,136 @@
+import type { ServerResponse } from 'node:http';
+import { allSessions } from '../journal/journal.ts';
+
+export interface EventHubOptions {
+  /**
+   * Bytes a client may leave unread in its socket's write buffer before it is dropped: a stalled
+   * browser tab must not make the mock hold every entry since it stalled.
+   */
+  maxBufferedBytes?: number;
+  /** How often an idle stream gets a comment line, so that proxies and clients see it alive. */
+  heartbeatMs?: number;
+}
+
+/** What a hub has done so far, for its tests and its benchmark. */
+export interface EventHubStats {
+  clients: number;
+  /** Clients dropped because their socket did not drain. */
+  dropped: number;
+}
+
+interface Client {
+  session: string;
+  res: ServerResponse;
+}
+
+const defaults = { maxBufferedBytes: 1024 * 1024, heartbeatMs: 15_000 };
+
+/**
+ * Fans journal entries out to server-sent-event clients (GET /__admin/events). Entries published
+ * within one turn of the event loop go out in one write per client. Without clients, publishing
+ * costs one size check.
+ *
+ * @example
+ * const hub = createEventHub();
+ * hub.subscribe('*', res); // after the SSE headers are written
+ * hub.publish('default', '{"id":"1",...}');
+ * hub.closeAll(); // on shutdown
+ */
+export function createEventHub(options: EventHubOptions = {}) {
+  const { maxBufferedBytes, heartbeatMs } = { ...defaults, ...options };
+  const clients = new Set<Client>();
+  // Entries waiting for the next flush, as session and text pairs.
+  let pending: string[] = [];
+  let flushScheduled = false;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let dropped = 0;
+  let closed = false;
+
+  function drop(client: Client): void {
+    clients.delete(client);
+    if (clients.size === 0 && heartbeat !== undefined) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    }
+  }
+
+  // Writes, and drops the client whose buffer has grown past the bound: it is not reading.
+  function send(client: Client, chunk: string): void {
+    if (client.res.destroyed) {
+      drop(client);
+      return;
+    }
+    client.res.write(chunk);
+    if (client.res.writableLength > maxBufferedBytes) {
+      dropped++;
+      drop(client);
+      client.res.destroy();
+    }
+  }
+
+  function flush(): void {
+    flushScheduled = false;
+    const entries = pending;
+    pending = [];
+    for (const client of clients) {
+      let chunk = '';
+      for (let i = 0; i < entries.length; i += 2) {
+        if (client.session === allSessions || client.session === entries[i]) {
+          chunk += eventOf(entries[i + 1] as string);
+        }
+      }
+      if (chunk !== '') send(client, chunk);
+    }
+  }
+
+  return {
+    /** Sends a journal entry (its JSON text) to the clients of its session and of `*`. */
+    publish(session: string, text: string): void {
+      if (clients.size === 0) return;
+      pending.push(session, text);
+      if (flushScheduled) return;
+      flushScheduled = true;
+      setImmediate(flush);
+    },
+    /**
+     * Adds a client whose SSE headers are sent; it leaves when its response closes. After
+     * closeAll, the response is ended at once.
+     */
+    subscribe(session: string, res: ServerResponse): void {
+      if (closed) {
+        res.end();
+        return;
+      }
+      const client = { session, res };
+      clients.add(client);
+      res.once('close', () => {
+        drop(client);
+      });
+      heartbeat ??= setInterval(() => {
+        for (const each of clients) send(each, ': heartbeat\n\n');
+      }, heartbeatMs).unref();
+    },
+    /** Ends every stream (the mock is closing), and every later one as it comes. */
+    closeAll(): void {
+      closed = true;
+      for (const client of [...clients]) {
+        drop(client);
+        client.res.end();
+        // A client that does not read would hold the shutdown until its grace runs out.
+        if (client.res.writableLength > 0) client.res.destroy();
+      }
+    },
+    stats(): EventHubStats {
+      return { clients: clients.size, dropped };
+    },
+  };
+}
+
+export type EventHub = ReturnType<typeof createEventHub>;
+
+// An entry's JSON has line breaks only as whitespace, if at all: each line goes on a `data:` line
+// of its own, which the client joins again with "\n".
+function eventOf(text: string): string {
+  if (!/[\r\n]/.test(text)) return `data: ${text}\n\n`;
+  return `data: ${text.split(/\r\n|\r|\n/).join('\ndata: ')}\n\n`;
+}
