@@ -15,5 +15,15 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
     },
   },
+  {
+    // The inspector page runs in the browser: its own project, with the DOM's types.
+    files: ['src/inspector/page/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        project: './src/inspector/page/tsconfig.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

@@ -346,6 +346,8 @@ describe('the admin API', () => {
       '/__admin/coverage',
       '/__admin/events',
       '/__admin/health',
+      '/__admin/inspector',
+      '/__admin/inspector/{asset}',
       '/__admin/openapi.json',
       '/__admin/requests',
       '/__admin/requests.har',

@@ -279,6 +279,34 @@ export function adminOpenApi(version: string) {
           },
         },
       },
+      '/__admin/inspector': {
+        get: {
+          operationId: 'inspectorPage',
+          description:
+            'The live inspector page (HTML). Open without the admin token: it holds no data, and asks for the token when the API answers 401.',
+          security: [{}],
+          responses: {
+            '200': {
+              description: 'The page',
+              content: { 'text/html': { schema: { type: 'string' } } },
+            },
+          },
+        },
+      },
+      '/__admin/inspector/{asset}': {
+        get: {
+          operationId: 'inspectorAsset',
+          description: "The page's script and style, built with the package.",
+          security: [{}],
+          parameters: [
+            { name: 'asset', in: 'path', required: true, schema: { enum: ['app.js', 'app.css'] } },
+          ],
+          responses: {
+            '200': { description: 'The asset' },
+            '404': error('No such asset'),
+          },
+        },
+      },
       '/__admin/reset': {
         post: {
           operationId: 'reset',

@@ -7,6 +7,7 @@ import {
   getRequest,
   listRequests,
 } from './request-handlers.ts';
+import { servePage } from '../inspector/serve-page.ts';
 import { streamEvents } from '../inspector/stream-events.ts';
 import { coverage, describeAdminApi, health, reset } from './state-handlers.ts';
 import { clearStubs, createStub, getStub, listStubs, removeStub } from './stub-handlers.ts';
@@ -41,4 +42,6 @@ export const adminRoutes: readonly AdminRoute[] = [
   { method: 'GET', path: '/coverage', handler: coverage },
   { method: 'POST', path: '/reset', handler: reset },
   { method: 'GET', path: '/events', handler: streamEvents },
+  { method: 'GET', path: '/inspector', handler: servePage, open: true },
+  { method: 'GET', path: '/inspector/:asset', handler: servePage, open: true },
 ];

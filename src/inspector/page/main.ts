@@ -1,0 +1,273 @@
+import { AdminCallError, createAdminApi } from './admin-api.ts';
+import { createDetailView } from './detail-view.ts';
+import { byId, h } from './dom.ts';
+import { entryOf, type Entry } from './entry.ts';
+import { matches, noFilters, type Filters } from './filter-entries.ts';
+import { followEvents, type StreamState } from './follow-events.ts';
+import { showCoverage, showSessions, showStubs } from './panels.ts';
+import { askForToken, copyText } from './prompts.ts';
+import { createTrafficList } from './traffic-list.ts';
+
+// The page keeps this many entries (the journal's default limit); older ones leave it first.
+const maxEntries = 10_000;
+// Entries the page asks for when it opens: the journal may hold 10,000 of up to 32 KB each.
+const initialEntries = 500;
+
+const status = byId('status', HTMLElement);
+const say = (message: string): void => {
+  status.textContent = message;
+};
+const api = createAdminApi(askForToken);
+
+let entries: Entry[] = [];
+const ids = new Set<string>();
+let held: Entry[] = [];
+let incoming: Entry[] = [];
+let paused = false;
+let filters: Filters = { ...noFilters };
+let version = '';
+let streamState: StreamState = 'connecting';
+let streamDetail = '';
+const sessionCounts = new Map<string, number>();
+const operations = new Set<string>();
+
+const detailPanel = byId('detail', HTMLElement);
+const detail = createDetailView(detailPanel, copy, () => version);
+const list = createTrafficList(byId('list', HTMLElement), (entry) => {
+  detail.show(entry);
+});
+
+function copy(what: string, text: string): void {
+  copyText(text).then(
+    (copied) => {
+      if (copied) say(`Copied the ${what}.`);
+    },
+    () => undefined,
+  );
+}
+
+// Entries arrive oldest first; the list shows them newest first.
+function take(batch: Entry[]): void {
+  const fresh = batch.filter((entry) => !ids.has(entry.id));
+  if (fresh.length === 0) return;
+  for (const entry of fresh) {
+    ids.add(entry.id);
+    sessionCounts.set(entry.session, (sessionCounts.get(entry.session) ?? 0) + 1);
+    if (entry.operationId !== null) operations.add(entry.operationId);
+  }
+  incoming.push(...fresh);
+  requestAnimationFrame(flush);
+}
+
+let flushing = false;
+function flush(): void {
+  if (incoming.length === 0 || flushing) return;
+  flushing = true;
+  const batch = incoming.reverse();
+  incoming = [];
+  if (paused) {
+    held = batch.concat(held);
+    trim(held);
+  } else {
+    entries = batch.concat(entries);
+    trim(entries);
+    refresh();
+  }
+  updateChoices();
+  showStatus();
+  flushing = false;
+  reloadOpenPanel();
+}
+
+// The coverage panel follows the traffic while it is open, at most once a second.
+let panelTimer: number | undefined;
+function reloadOpenPanel(): void {
+  const tab = document.querySelector('[role="tab"][aria-selected="true"]');
+  if (tab?.id !== 'tab-coverage' || panelTimer !== undefined) return;
+  panelTimer = window.setTimeout(() => {
+    panelTimer = undefined;
+    load('tab-coverage');
+  }, 1_000);
+}
+
+function trim(array: Entry[]): void {
+  if (array.length <= maxEntries) return;
+  for (const dropped of array.splice(maxEntries)) ids.delete(dropped.id);
+}
+
+function refresh(): void {
+  const all = Object.values(filters).every((value) => value === '');
+  const shown = all ? entries : entries.filter((entry) => matches(entry, filters));
+  list.setEntries(shown);
+  byId('count', HTMLElement).textContent = all
+    ? `${String(entries.length)} requests`
+    : `${String(shown.length)} of ${String(entries.length)} requests`;
+}
+
+function showStatus(): void {
+  const states: Record<StreamState, string> = {
+    connecting: 'Connecting…',
+    live: 'Live',
+    retrying: `Reconnecting… (${streamDetail})`,
+    unauthorized: 'The admin API needs its token.',
+  };
+  say(paused ? `Paused: ${String(held.length)} new requests held.` : states[streamState]);
+  byId('token-button', HTMLElement).hidden = streamState !== 'unauthorized';
+}
+
+// The select's options: every value seen so far, kept in order.
+function updateChoices(): void {
+  fillSelect(byId('f-session', HTMLSelectElement), [...sessionCounts.keys()]);
+  fillSelect(byId('f-operation', HTMLSelectElement), [...operations]);
+}
+
+function fillSelect(select: HTMLSelectElement, values: string[]): void {
+  if (select.options.length === values.length + 1) return;
+  const chosen = select.value;
+  select.replaceChildren(
+    h('option', { value: '' }, 'all'),
+    ...values.sort().map((value) => h('option', { value }, value)),
+  );
+  select.value = chosen;
+}
+
+function setPaused(next: boolean): void {
+  paused = next;
+  const button = byId('pause', HTMLElement);
+  button.setAttribute('aria-pressed', String(paused));
+  button.textContent = paused ? 'Resume' : 'Pause';
+  if (!paused && held.length > 0) {
+    entries = held.concat(entries);
+    held = [];
+    trim(entries);
+    refresh();
+  }
+  showStatus();
+}
+
+function wireFilters(): void {
+  const read = (): void => {
+    filters = {
+      session: byId('f-session', HTMLSelectElement).value,
+      operation: byId('f-operation', HTMLSelectElement).value,
+      statusClass: byId('f-status', HTMLSelectElement).value,
+      verdict: byId('f-verdict', HTMLSelectElement).value,
+      text: byId('f-text', HTMLInputElement).value,
+    };
+    refresh();
+  };
+  byId('filters', HTMLElement).addEventListener('input', read);
+  byId('filters', HTMLElement).addEventListener('submit', (event) => {
+    event.preventDefault();
+  });
+}
+
+// Tabs: arrow keys move between them, each shows its panel and loads it.
+function wireTabs(): void {
+  const tabs = [...document.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+  const select = (tab: HTMLButtonElement): void => {
+    for (const each of tabs) {
+      const chosen = each === tab;
+      each.setAttribute('aria-selected', String(chosen));
+      each.tabIndex = chosen ? 0 : -1;
+      byId(each.getAttribute('aria-controls') ?? '', HTMLElement).hidden = !chosen;
+    }
+    load(tab.id);
+  };
+  for (const [index, tab] of tabs.entries()) {
+    tab.addEventListener('click', () => {
+      select(tab);
+    });
+    tab.addEventListener('keydown', (event) => {
+      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+      if (step === 0) return;
+      const next = tabs[(index + step + tabs.length) % tabs.length];
+      if (next === undefined) return;
+      next.focus();
+      select(next);
+    });
+  }
+}
+
+const panelSession = (): string => filters.session || '*';
+
+function load(tabId: string): void {
+  const failed = (error: unknown): void => {
+    say(error instanceof AdminCallError ? error.message : `Failed to load: ${String(error)}`);
+  };
+  if (tabId === 'tab-coverage')
+    showCoverage(api, byId('coverage', HTMLElement), panelSession()).catch(failed);
+  if (tabId === 'tab-stubs')
+    showStubs(api, byId('stubs', HTMLElement), panelSession(), say).catch(failed);
+  if (tabId === 'tab-sessions') loadSessions().catch(failed);
+}
+
+async function loadSessions(): Promise<void> {
+  const health = (await api.json('GET', '/health')) as { sessions?: { live?: number } };
+  showSessions(byId('sessions', HTMLElement), sessionCounts, health.sessions?.live, (session) => {
+    api.json('POST', '/reset', session).then(
+      () => {
+        forgetSession(session);
+        say(session === '*' ? 'Every session was reset.' : `Session ${session} was reset.`);
+        return loadSessions();
+      },
+      (error: unknown) => {
+        say(`Failed to reset: ${String(error)}`);
+      },
+    );
+  });
+}
+
+function forgetSession(session: string): void {
+  const keep = (entry: Entry): boolean => session !== '*' && entry.session !== session;
+  for (const entry of [...entries, ...held]) if (!keep(entry)) ids.delete(entry.id);
+  entries = entries.filter(keep);
+  held = held.filter(keep);
+  if (session === '*') sessionCounts.clear();
+  else sessionCounts.delete(session);
+  refresh();
+}
+
+async function start(): Promise<void> {
+  wireFilters();
+  wireTabs();
+  byId('pause', HTMLElement).addEventListener('click', () => {
+    setPaused(!paused);
+  });
+  const answer = (await api.json('GET', `/requests?limit=${String(initialEntries)}`, '*')) as {
+    requests?: unknown[];
+  };
+  take(
+    (answer.requests ?? [])
+      .map(entryOf)
+      .filter((e) => e !== undefined)
+      .reverse(),
+  );
+  const described = (await api.json('GET', '/openapi.json')) as { info?: { version?: string } };
+  version = described.info?.version ?? '';
+  const stream = followEvents(
+    api,
+    take,
+    (state, why) => {
+      streamState = state;
+      streamDetail = why ?? '';
+      showStatus();
+    },
+    () => entries[0]?.id ?? held[0]?.id,
+  );
+  byId('token-button', HTMLElement).addEventListener('click', () => {
+    sessionStorage.removeItem('plant-store-mock.admin-token');
+    stream.reconnect();
+  });
+  refresh();
+}
+
+start().catch((error: unknown) => {
+  streamState =
+    error instanceof AdminCallError && error.status === 401 ? 'unauthorized' : 'retrying';
+  say(error instanceof Error ? `Failed to start: ${error.message}` : 'Failed to start.');
+  byId('token-button', HTMLElement).hidden = streamState !== 'unauthorized';
+  byId('token-button', HTMLElement).addEventListener('click', () => {
+    window.location.reload();
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * Splits a server-sent-events stream into the `data` of its events, as text arrives in pieces:
+ * feed it each piece; it calls `onData` once per complete event and keeps the rest.
+ *
+ * @example
+ * const feed = parseEvents((data) => console.log(JSON.parse(data)));
+ * feed('data: {"id":"1"}\n\n');
+ */
+export function parseEvents(onData: (data: string) => void): (text: string) => void {
+  let buffer = '';
+  return (text) => {
+    buffer += text.replace(/\r\n?/g, '\n');
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const lines: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('data:')) lines.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+      }
+      if (lines.length > 0) onData(lines.join('\n'));
+    }
+  };
+}
