@@ -1,0 +1,179 @@
+// The mock's throughput with the inspector open, against without: valid creates from 10
+// connections as fast as the mock answers, in alternating cells, with no client on
+// GET /__admin/events, then with one; then the same at a steady 2,000 requests/s, where the page
+// must stay responsive. The client is a plain SSE reader in this process (`--client sse`), the
+// page in Debian's Chromium (`--client page`), or both in turn (the default).
+//   node bench/inspector-load.ts                       2 rounds of 10 s cells
+//   node bench/inspector-load.ts --seconds 3 --rounds 1 --client sse
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildDist } from './build-dist.ts';
+import { plantStoreMock } from './contenders.ts';
+import { loadCell, type CellResult } from './load-cell.ts';
+import { validCreate } from './request-kinds.ts';
+import { killAllServers, startServer, type BenchServer } from './spawn-server.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '2000' },
+    client: { type: 'string', default: 'both' },
+  },
+});
+const seconds = Math.min(60, Math.max(1, Number(values.seconds)));
+const rounds = Math.min(10, Math.max(1, Number(values.rounds)));
+const connections = Math.min(100, Math.max(1, Number(values.connections)));
+const rate = Math.min(50_000, Math.max(100, Number(values.rate)));
+const clients = values.client === 'both' ? ['sse', 'page'] : [values.client];
+const chromiumPath = '/usr/bin/chromium';
+
+/** An open inspector: how many entries it has taken, and a way to close it. */
+interface OpenClient {
+  received(): Promise<number>;
+  /** The page only: its longest main-thread task and a click-to-detail time, in ms. */
+  responsiveness?(): Promise<{ longestTaskMs: number; clickToDetailMs: number }>;
+  close(): Promise<void>;
+}
+
+async function openSse(server: BenchServer): Promise<OpenClient> {
+  const controller = new AbortController();
+  const response = await fetch(`${server.url}/__admin/events?session=*`, {
+    signal: controller.signal,
+  });
+  if (response.body === null) throw new Error('GET /__admin/events has no body');
+  let events = 0;
+  const decoder = new TextDecoder();
+  const reading = (async () => {
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        for (const block of decoder.decode(chunk, { stream: true }).split('\n\n')) {
+          if (block.startsWith('data: ')) events++;
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    received: () => Promise.resolve(events),
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+async function openPage(server: BenchServer): Promise<OpenClient> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${server.url}/__admin/inspector`);
+  await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 10_000 });
+  // Strings, not functions: the bench is typed without the DOM.
+  await page.evaluate(
+    "window.longestTask = 0; new PerformanceObserver((list) => { for (const t of list.getEntries()) window.longestTask = Math.max(window.longestTask, t.duration); }).observe({ type: 'longtask' })",
+  );
+  return {
+    received: async () => Number.parseInt(await page.locator('#count').innerText(), 10),
+    responsiveness: async () => {
+      const started = performance.now();
+      await page.locator('.row').nth(3).click();
+      await page.locator('#detail h2').waitFor();
+      const clickToDetailMs = performance.now() - started;
+      const longestTaskMs = await page.evaluate<number>('window.longestTask');
+      return { longestTaskMs, clickToDetailMs };
+    },
+    close: () => browser.close(),
+  };
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.on('exit', killAllServers);
+buildDist(root);
+execFileSync(process.execPath, ['scripts/build-inspector.ts'], { cwd: root, stdio: 'inherit' });
+
+const median = (list: number[]): number => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+const whole = (value: number): string => String(Math.round(value));
+
+console.log(
+  `valid creates, ${String(connections)} connections, ${String(rounds)} round(s) of ${String(seconds)} s cells, mock from dist/ (info log to a drained pipe)`,
+);
+for (const client of clients) {
+  if (client === 'page' && !existsSync(chromiumPath)) {
+    console.log(`page: skipped, ${chromiumPath} is missing (apt-get install -y chromium)`);
+    continue;
+  }
+  const label = client === 'page' ? 'the inspector page in Chromium' : 'one SSE client';
+  const server = await startServer(await plantStoreMock('stateful', root).launch());
+  const cell = (offered?: number): Promise<CellResult> =>
+    loadCell({
+      url: server.url,
+      pid: server.pid,
+      kind: validCreate,
+      connections,
+      length: { durationSec: seconds },
+      ...(offered === undefined ? {} : { rate: offered }),
+    });
+  try {
+    // A warm-up: the first seconds of a fresh process are slower.
+    await loadCell({
+      url: server.url,
+      pid: server.pid,
+      kind: validCreate,
+      connections,
+      length: { durationSec: 2 },
+    });
+    for (const offered of [undefined, rate]) {
+      const without: CellResult[] = [];
+      const withClient: CellResult[] = [];
+      let notes = '';
+      for (let round = 0; round < rounds; round++) {
+        without.push(await cell(offered));
+        const open = client === 'page' ? await openPage(server) : await openSse(server);
+        const result = await cell(offered);
+        withClient.push(result);
+        await new Promise((resolve) => setTimeout(resolve, 500)); // the last events arrive
+        const received = await open.received();
+        notes = `${whole(received)} entries shown of ${whole(result.responses)}`;
+        if (client === 'page') notes += ' (the page keeps 10,000)';
+        const responsive = await open.responsiveness?.();
+        if (responsive !== undefined) {
+          notes += `; page: longest task ${whole(responsive.longestTaskMs)} ms, click to detail ${whole(responsive.clickToDetailMs)} ms`;
+        }
+        await open.close();
+      }
+      const rps = (cells: CellResult[]) => median(cells.map((c) => c.rps));
+      const p99 = (cells: CellResult[]) => median(cells.map((c) => c.p99Ms));
+      const ratio = rps(withClient) / rps(without);
+      console.log(
+        `${label}, ${offered === undefined ? 'as fast as it goes' : `${whole(offered)} req/s offered`}: without ${whole(rps(without))} req/s (p99 ${p99(without).toFixed(1)} ms), with ${whole(rps(withClient))} req/s (p99 ${p99(withClient).toFixed(1)} ms): ${ratio.toFixed(2)}x`,
+      );
+      console.log(
+        `  cells without: ${without.map((c) => whole(c.rps)).join(', ')}; with: ${withClient.map((c) => whole(c.rps)).join(', ')}; ${notes}`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}
