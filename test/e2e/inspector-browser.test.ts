@@ -240,11 +240,14 @@ describe('the inspector page in Chromium', () => {
   it('shows bodies that are not JSON, have control characters or were cut, without breaking', async () => {
     const { page, errors } = opened;
     await page.getByRole('tab', { name: 'Traffic' }).click();
+    const shown = async () => Number.parseInt(await page.locator('#count').innerText(), 10);
+    const before = await shown();
     await createPlant(server, 'not json \u0001\u0007 <b>bold</b>', {
       ...auth,
       'content-type': 'text/plain',
     });
     await createPlant(server, JSON.stringify({ id: 3, name: 'x'.repeat(40_000) }));
+    await expect.poll(shown).toBe(before + 2);
     await page.locator('.row').nth(1).click();
     await expect
       .poll(() => page.locator('#detail').innerText())

@@ -56,13 +56,28 @@ function take(batch: Entry[]): void {
     if (entry.operationId !== null) operations.add(entry.operationId);
   }
   incoming.push(...fresh);
-  requestAnimationFrame(flush);
+  scheduleFlush();
+}
+
+// The list is redrawn at most every 200 ms: nobody reads faster, and under thousands of requests
+// a second a redraw per frame took CPU from the mock on the same machine.
+const flushEveryMs = 200;
+let flushTimer: number | undefined;
+let lastFlush = 0;
+function scheduleFlush(): void {
+  if (flushTimer !== undefined) return;
+  const wait = Math.max(0, lastFlush + flushEveryMs - performance.now());
+  flushTimer = window.setTimeout(() => {
+    flushTimer = undefined;
+    requestAnimationFrame(flush);
+  }, wait);
 }
 
 let flushing = false;
 function flush(): void {
   if (incoming.length === 0 || flushing) return;
   flushing = true;
+  lastFlush = performance.now();
   const batch = incoming.reverse();
   incoming = [];
   if (paused) {

@@ -9,16 +9,23 @@
 export function parseEvents(onData: (data: string) => void): (text: string) => void {
   let buffer = '';
   return (text) => {
-    buffer += text.replace(/\r\n?/g, '\n');
+    buffer += text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+    // Walks the buffer once and cuts it once: a piece of the stream holds many events.
+    let start = 0;
     let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
+    while ((end = buffer.indexOf('\n\n', start)) >= 0) {
+      const block = buffer.slice(start, end);
+      start = end + 2;
+      if (block.startsWith('data: ') && !block.includes('\n')) {
+        onData(block.slice(6));
+        continue;
+      }
       const lines: string[] = [];
       for (const line of block.split('\n')) {
         if (line.startsWith('data:')) lines.push(line.slice(line.startsWith('data: ') ? 6 : 5));
       }
       if (lines.length > 0) onData(lines.join('\n'));
     }
+    buffer = start === 0 ? buffer : buffer.slice(start);
   };
 }
