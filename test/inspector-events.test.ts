@@ -66,6 +66,23 @@ describe('GET /__admin/events', () => {
     expect(ofA.events).toHaveLength(1);
   });
 
+  it('sends summaries with ?fields=summary: no query, headers or bodies', async () => {
+    server = await startTestServer();
+    const summaries = await open('/events?fields=summary');
+    await createPlant(server, { id: 'x', name: 5 }, {}, '?dry=1');
+    const [summary] = await summaries.waitFor(1);
+    const [entry] = ((await admin(server, '/requests')).body as { requests: Entry[] }).requests;
+    expect(summary).toEqual({
+      ...entry,
+      request: { method: 'POST', path: '/plants', query: {}, headers: {}, body: null },
+      response: { status: 400, headers: {}, body: null },
+      summary: true,
+    });
+    const refused = await send(`${server.adminUrl}/events?fields=all`);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 400 });
+  });
+
   it('is behind the admin token, and opens with it', async () => {
     server = await startTestServer({ adminToken: 'admin-secret' });
     const refused = await send(`${server.adminUrl}/events`);

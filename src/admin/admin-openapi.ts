@@ -270,7 +270,16 @@ export function adminOpenApi(version: string) {
           operationId: 'streamEvents',
           description:
             'Server-sent events: one `data:` event per journal entry of the session (`*`: every session) as it is recorded, its data an Interaction as JSON. A comment line every 15 s; a client that leaves 1 MiB unread is dropped.',
-          parameters: [sessionParameter],
+          parameters: [
+            sessionParameter,
+            {
+              name: 'fields',
+              in: 'query',
+              schema: { enum: ['summary'] },
+              description:
+                'summary: each entry without its query, headers and bodies (`{}` and null), with `"summary": true`',
+            },
+          ],
           responses: {
             '200': {
               description: 'The stream, open until the client leaves or the mock closes',

@@ -1,15 +1,24 @@
 import type { AdminContext, AdminReply } from '../admin/admin-context.ts';
+import { HttpError } from '../errors.ts';
 
 /**
  * GET /__admin/events: the session's journal entries (every session's with `*`) as server-sent
  * events, one `data:` event per entry as it is journaled, in the shape of GET /__admin/requests
- * entries. A client that does not read is dropped (see createEventHub).
+ * entries; with `?fields=summary`, without their query, headers and bodies. A client that does not
+ * read is dropped (see createEventHub).
  *
  * @example
  * // curl -N http://127.0.0.1:4010/__admin/events?session=*
  * // data: {"id":"1","receivedAt":"...","session":"default",...}
  */
-export function streamEvents({ deps, session }: AdminContext): AdminReply {
+export function streamEvents({ deps, session, query }: AdminContext): AdminReply {
+  const { fields } = query;
+  if (fields !== undefined && fields !== 'summary') {
+    throw new HttpError(
+      'INVALID_ADMIN_REQUEST',
+      `Failed to read the query: fields must be "summary" or absent, got ${JSON.stringify(fields)}.`,
+    );
+  }
   return {
     status: 200,
     respond(res) {
@@ -20,8 +29,8 @@ export function streamEvents({ deps, session }: AdminContext): AdminReply {
         'x-accel-buffering': 'no',
       });
       // The comment sends the headers now, so that the client knows the stream is open.
-      res.write(': events of session ' + JSON.stringify(session) + '\n\n');
-      deps.events.subscribe(session, res);
+      res.write(`: events of session ${JSON.stringify(session)}\n\n`);
+      deps.events.subscribe(session, res, fields === 'summary');
     },
   };
 }

@@ -18,7 +18,7 @@ export function createDetailView(
   version: () => string,
 ) {
   return {
-    show(entry: Entry): void {
+    show(entry: Entry, note?: string): void {
       const { request, response, contract } = entry;
       const heading = h(
         'h2',
@@ -32,6 +32,7 @@ export function createDetailView(
           { class: 'meta' },
           `#${entry.id} · ${clockTime(entry.receivedAt)} · ${duration(entry.durationMs)} · session ${visibleText(entry.session)} · ${entry.operationId ?? 'no operation'} · source ${visibleText(entry.source)}`,
         ),
+        ...(note === undefined ? [] : [h('p', { class: 'note' }, note)]),
         h(
           'div',
           { class: 'actions' },

@@ -25,6 +25,8 @@ export interface Entry {
     request: Verdict;
     response: Verdict;
   };
+  /** From `GET /__admin/events?fields=summary`: no query, headers or bodies. */
+  summary?: boolean;
 }
 
 export interface Verdict {
@@ -76,6 +78,7 @@ export function entryOf(value: unknown): Entry | undefined {
       request: verdictOf(contract.request),
       response: verdictOf(contract.response),
     },
+    ...(value.summary === true ? { summary: true } : {}),
   };
 }
 

@@ -21,7 +21,8 @@ export function followEvents(
   const decoder = new TextDecoder();
   async function connect(): Promise<void> {
     onState('connecting');
-    const response = await api.call('GET', '/events?session=*');
+    // Summaries: the list shows no more, and the whole entry is read when one is opened.
+    const response = await api.call('GET', '/events?session=*&fields=summary');
     if (response.status === 401) {
       onState('unauthorized');
       return;

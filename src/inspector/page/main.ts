@@ -14,8 +14,9 @@ const maxEntries = 10_000;
 const initialEntries = 500;
 
 const status = byId('status', HTMLElement);
+// Written only when it changes: a live region read out, and laid out, at every redraw otherwise.
 const say = (message: string): void => {
-  status.textContent = message;
+  if (status.textContent !== message) status.textContent = message;
 };
 const api = createAdminApi(askForToken);
 
@@ -34,8 +35,28 @@ const operations = new Set<string>();
 const detailPanel = byId('detail', HTMLElement);
 const detail = createDetailView(detailPanel, copy, () => version);
 const list = createTrafficList(byId('list', HTMLElement), (entry) => {
-  detail.show(entry);
+  open(entry).catch(() => undefined);
 });
+
+// A summary from the event stream is completed from the journal; if the journal has dropped
+// it meanwhile, the summary is what there is to show.
+async function open(entry: Entry): Promise<void> {
+  if (entry.summary !== true) {
+    detail.show(entry);
+    return;
+  }
+  try {
+    const whole = entryOf(
+      await api.json('GET', `/requests/${encodeURIComponent(entry.id)}`, entry.session),
+    );
+    detail.show(whole ?? entry);
+  } catch {
+    detail.show(
+      entry,
+      'The journal no longer holds this request: its headers and bodies are gone.',
+    );
+  }
+}
 
 function copy(what: string, text: string): void {
   copyText(text).then(
