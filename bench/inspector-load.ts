@@ -2,11 +2,13 @@
 // connections as fast as the mock answers, in alternating cells, with no client on
 // GET /__admin/events, then with one; then the same at a steady 2,000 requests/s, where the page
 // must stay responsive. The client is a plain SSE reader in this process (`--client sse`), the
-// page in Debian's Chromium (`--client page`), or both in turn (the default).
+// page in Debian's Chromium (`--client page`), or both in turn (the default); `--client summaries`
+// is the plain reader on `?fields=summary`, as the page reads it.
 //   node bench/inspector-load.ts                       2 rounds of 10 s cells
 //   node bench/inspector-load.ts --seconds 3 --rounds 1 --client sse
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildDist } from './build-dist.ts';
@@ -39,9 +41,10 @@ interface OpenClient {
   close(): Promise<void>;
 }
 
-async function openSse(server: BenchServer): Promise<OpenClient> {
+async function openSse(server: BenchServer, summary: boolean): Promise<OpenClient> {
   const controller = new AbortController();
-  const response = await fetch(`${server.url}/__admin/events?session=*`, {
+  const query = summary ? '?session=*&fields=summary' : '?session=*';
+  const response = await fetch(`${server.url}/__admin/events${query}`, {
     signal: controller.signal,
   });
   if (response.body === null) throw new Error('GET /__admin/events has no body');
@@ -102,6 +105,23 @@ async function openPage(server: BenchServer): Promise<OpenClient> {
   };
 }
 
+// The server's CPU time so far (user + system), in ms, from Linux's /proc; 0 elsewhere.
+async function cpuMs(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${String(pid)}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return 0;
+  }
+}
+
+/** A cell, and the server's CPU time per 1,000 answers during it. */
+interface Measured {
+  cell: CellResult;
+  cpuPerThousandMs: number;
+}
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.on('exit', killAllServers);
 buildDist(root);
@@ -124,10 +144,16 @@ for (const client of clients) {
     console.log(`page: skipped, ${chromiumPath} is missing (apt-get install -y chromium)`);
     continue;
   }
-  const label = client === 'page' ? 'the inspector page in Chromium' : 'one SSE client';
+  const labels: Record<string, string> = {
+    page: 'the inspector page in Chromium',
+    sse: 'one SSE client',
+    summaries: 'one SSE client of summaries',
+  };
+  const label = labels[client ?? ''] ?? 'one SSE client';
   const server = await startServer(await plantStoreMock('stateful', root).launch());
-  const cell = (offered?: number): Promise<CellResult> =>
-    loadCell({
+  const cell = async (offered?: number): Promise<Measured> => {
+    const cpuBefore = await cpuMs(server.pid);
+    const result = await loadCell({
       url: server.url,
       pid: server.pid,
       kind: validCreate,
@@ -135,6 +161,9 @@ for (const client of clients) {
       length: { durationSec: seconds },
       ...(offered === undefined ? {} : { rate: offered }),
     });
+    const cpu = (await cpuMs(server.pid)) - cpuBefore;
+    return { cell: result, cpuPerThousandMs: (cpu * 1000) / Math.max(1, result.responses) };
+  };
   try {
     // A warm-up: the first seconds of a fresh process are slower.
     await loadCell({
@@ -145,17 +174,20 @@ for (const client of clients) {
       length: { durationSec: 2 },
     });
     for (const offered of [undefined, rate]) {
-      const without: CellResult[] = [];
-      const withClient: CellResult[] = [];
+      const without: Measured[] = [];
+      const withClient: Measured[] = [];
       let notes = '';
       for (let round = 0; round < rounds; round++) {
         without.push(await cell(offered));
-        const open = client === 'page' ? await openPage(server) : await openSse(server);
+        const open =
+          client === 'page'
+            ? await openPage(server)
+            : await openSse(server, client === 'summaries');
         const result = await cell(offered);
         withClient.push(result);
         await new Promise((resolve) => setTimeout(resolve, 500)); // the last events arrive
         const received = await open.received();
-        notes = `${whole(received)} entries shown of ${whole(result.responses)}`;
+        notes = `${whole(received)} entries shown of ${whole(result.cell.responses)}`;
         if (client === 'page') notes += ' (the page keeps 10,000)';
         const responsive = await open.responsiveness?.();
         if (responsive !== undefined) {
@@ -163,14 +195,21 @@ for (const client of clients) {
         }
         await open.close();
       }
-      const rps = (cells: CellResult[]) => median(cells.map((c) => c.rps));
-      const p99 = (cells: CellResult[]) => median(cells.map((c) => c.p99Ms));
-      const ratio = rps(withClient) / rps(without);
+      const rps = (cells: Measured[]) => median(cells.map((c) => c.cell.rps));
+      const p99 = (cells: Measured[]) => median(cells.map((c) => c.cell.p99Ms));
+      const cpu = (cells: Measured[]) => median(cells.map((c) => c.cpuPerThousandMs));
+      const side = (cells: Measured[]) =>
+        `${whole(rps(cells))} req/s, p99 ${p99(cells).toFixed(1)} ms, ${cpu(cells).toFixed(0)} ms CPU per 1,000`;
+      // At a fixed rate both sides serve what is offered: what differs is latency and CPU.
+      const ratio =
+        offered === undefined
+          ? `throughput ${(rps(withClient) / rps(without)).toFixed(2)}x`
+          : `served ${whole(rps(withClient))} of ${whole(offered)} offered`;
       console.log(
-        `${label}, ${offered === undefined ? 'as fast as it goes' : `${whole(offered)} req/s offered`}: without ${whole(rps(without))} req/s (p99 ${p99(without).toFixed(1)} ms), with ${whole(rps(withClient))} req/s (p99 ${p99(withClient).toFixed(1)} ms): ${ratio.toFixed(2)}x`,
+        `${label}, ${offered === undefined ? 'as fast as it goes' : `${whole(offered)} req/s offered`}: without ${side(without)}; with ${side(withClient)}: ${ratio}, mock CPU per request ${(cpu(withClient) / cpu(without)).toFixed(2)}x`,
       );
       console.log(
-        `  cells without: ${without.map((c) => whole(c.rps)).join(', ')}; with: ${withClient.map((c) => whole(c.rps)).join(', ')}; ${notes}`,
+        `  cells without: ${without.map((c) => whole(c.cell.rps)).join(', ')}; with: ${withClient.map((c) => whole(c.cell.rps)).join(', ')}; ${notes}`,
       );
     }
   } finally {

@@ -25,6 +25,7 @@ async function open(path: string, headers: Record<string, string> = {}): Promise
 interface Entry {
   id: string;
   session: string;
+  request: { method: string; path: string };
   response: { status: number };
   contract: { request: { valid: boolean; violations: unknown[] }; response: { valid: boolean } };
 }
@@ -70,14 +71,27 @@ describe('GET /__admin/events', () => {
     server = await startTestServer();
     const summaries = await open('/events?fields=summary');
     await createPlant(server, { id: 'x', name: 5 }, {}, '?dry=1');
-    const [summary] = await summaries.waitFor(1);
-    const [entry] = ((await admin(server, '/requests')).body as { requests: Entry[] }).requests;
-    expect(summary).toEqual({
-      ...entry,
-      request: { method: 'POST', path: '/plants', query: {}, headers: {}, body: null },
-      response: { status: 400, headers: {}, body: null },
-      summary: true,
-    });
+    // Bodies that hold the entry's own keys, and a path with quotes.
+    const lookalike = { response: { status: 999 }, source: 'body', request: { method: 'X' } };
+    await createPlant(server, { id: 1, name: '","source":"', ...lookalike });
+    await send(`${server.url}/plants/%22,%22query%22:`);
+    const events = await summaries.waitFor(3);
+    const listed = ((await admin(server, '/requests')).body as { requests: Entry[] }).requests;
+    expect(events).toEqual(
+      listed.reverse().map((entry) => ({
+        ...entry,
+        request: {
+          method: entry.request.method,
+          path: entry.request.path,
+          query: {},
+          headers: {},
+          body: null,
+        },
+        response: { status: entry.response.status, headers: {}, body: null },
+        summary: true,
+      })),
+    );
+    expect(events.map((e) => (e as Entry).response.status)).toEqual([400, 200, 404]);
     const refused = await send(`${server.adminUrl}/events?fields=all`);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ error: 400 });
@@ -182,7 +196,7 @@ describe('the event hub', () => {
     const before = process.memoryUsage();
     // 200 MB published to a client that reads nothing.
     for (let i = 0; i < 3_200 && hub.stats().clients > 0; i++) {
-      hub.publish('default', entry);
+      hub.publish('default', entry, 200);
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(hub.stats()).toEqual({ clients: 0, dropped: 1 });
@@ -194,7 +208,7 @@ describe('the event hub', () => {
 
   it('costs nothing to publish without clients', () => {
     const hub = createEventHub();
-    hub.publish('default', '{}');
+    hub.publish('default', '{}', 200);
     expect(hub.stats()).toEqual({ clients: 0, dropped: 0 });
   });
 });

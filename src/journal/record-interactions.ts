@@ -22,7 +22,7 @@ export interface RecorderDeps {
   secretNames: () => SecretNames;
   recordFile: RecordFile | undefined;
   /** Told of each entry as it is journaled (GET /__admin/events); keep it cheap. */
-  onRecorded?: (session: string, text: string) => void;
+  onRecorded?: (session: string, text: string, status: number) => void;
 }
 
 /**
@@ -64,7 +64,7 @@ export function recordInteractions(deps: RecorderDeps) {
         responseViolations,
       });
       deps.journal.add(id, exchange.session, text);
-      deps.onRecorded?.(exchange.session, text);
+      deps.onRecorded?.(exchange.session, text, answered ? exchange.res.statusCode : 0);
       if (operationId !== null && answered) {
         deps.coverage.record(
           exchange.session,

@@ -58,8 +58,8 @@ export function createApp(deps: AppDeps): RequestListener {
     contractHash: () => contract.current.hash,
     secretNames: () => contract.current.secrets,
     recordFile: deps.recordFile,
-    onRecorded: (session, text) => {
-      deps.events.publish(session, text);
+    onRecorded: (session, text, status) => {
+      deps.events.publish(session, text, status);
     },
   });
   const lane = createMockLane({

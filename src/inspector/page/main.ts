@@ -77,6 +77,10 @@ function take(batch: Entry[]): void {
     if (entry.operationId !== null) operations.add(entry.operationId);
   }
   incoming.push(...fresh);
+  // A background tab draws no frames: what waits for one is bounded like the rest.
+  if (incoming.length > maxEntries) {
+    for (const dropped of incoming.splice(0, incoming.length - maxEntries)) ids.delete(dropped.id);
+  }
   scheduleFlush();
 }
 
