@@ -149,7 +149,7 @@ for (const client of clients) {
     sse: 'one SSE client',
     summaries: 'one SSE client of summaries',
   };
-  const label = labels[client ?? ''] ?? 'one SSE client';
+  const label = labels[client] ?? 'one SSE client';
   const server = await startServer(await plantStoreMock('stateful', root).launch());
   const cell = async (offered?: number): Promise<Measured> => {
     const cpuBefore = await cpuMs(server.pid);
