@@ -298,6 +298,16 @@ describe('the inspector page in Chromium', () => {
     );
     await expect.poll(() => page.locator('.row').first().getAttribute('data-id')).not.toBe(null);
     expect(await page.locator('.row').count()).toBeLessThan(60);
+    // Newer requests arrive above: the rows in view stay in view.
+    const topRow = async () =>
+      page.evaluate<string | null>(
+        "(() => { const list = document.getElementById('list'); const rows = [...list.querySelectorAll('.row')]; const top = rows.find((r) => r.getBoundingClientRect().top >= list.getBoundingClientRect().top - 1); return top ? top.dataset.id : null; })()",
+      );
+    const inView = await topRow();
+    const countBefore = await page.locator('#count').innerText();
+    await fetch(`${server.url}/plants/1`, { headers: auth }).then((r) => r.text());
+    await expect.poll(() => page.locator('#count').innerText()).not.toBe(countBefore);
+    await expect.poll(topRow).toBe(inView);
     await page.locator('#f-status').selectOption('4xx');
     await expect.poll(() => page.locator('#count').innerText()).toMatch(/ of 30\d\d requests$/);
   });

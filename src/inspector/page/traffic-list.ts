@@ -139,8 +139,18 @@ export function createTrafficList(container: HTMLElement, onOpen: (entry: Entry)
     /** Shows these entries (newest first), keeping the selected entry selected if it is there. */
     setEntries(next: readonly Entry[]): void {
       const selected = entries[active];
+      // Scrolled down, the rows in view stay in view as newer ones arrive above them.
+      const topIndex = Math.floor(container.scrollTop / rowHeight);
+      const top = container.scrollTop > 0 ? entries[topIndex] : undefined;
       entries = next;
       active = selected === undefined ? -1 : next.indexOf(selected);
+      if (top !== undefined) {
+        const moved = next.indexOf(top);
+        if (moved > topIndex) {
+          spacer.style.height = `${String(next.length * rowHeight)}px`;
+          container.scrollTop += (moved - topIndex) * rowHeight;
+        }
+      }
       for (const row of rows.values()) row.remove();
       rows.clear();
       schedule();
