@@ -153,6 +153,29 @@ describe('the inspector page in Chromium', () => {
     await page.screenshot({ path: `${shots}03-detail.png` });
   });
 
+  it('copies the interaction as a verify pattern, as curl and as HAR', async () => {
+    const { context, page } = opened;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const clipboard = () => page.evaluate<string>('navigator.clipboard.readText()');
+    await page.getByRole('button', { name: 'Copy as verify pattern' }).click();
+    await expect.poll(clipboard).toContain('"equalTo"');
+    expect(JSON.parse(await clipboard())).toEqual({
+      method: 'POST',
+      path: '/plants',
+      body: { equalTo: { id: 'x', name: 5 } },
+    });
+    await page.getByRole('button', { name: 'Copy as curl' }).click();
+    await expect.poll(clipboard).toMatch(/^curl -X POST 'http:\/\/127\.0\.0\.1:\d+\/plants'/);
+    expect(await clipboard()).toContain(`--data-raw '{"id":"x","name":5}'`);
+    await page.getByRole('button', { name: 'Copy as HAR' }).click();
+    await expect.poll(clipboard).toContain('"version": "1.2"');
+    const har = JSON.parse(await clipboard()) as {
+      log: { entries: { response: { status: number } }[] };
+    };
+    expect(har.log.entries.map((entry) => entry.response.status)).toEqual([400]);
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('Copied the HAR.');
+  });
+
   it('moves through the rows with the keyboard', async () => {
     const { page } = opened;
     await page.locator('#list').focus();
