@@ -5,6 +5,7 @@ import { entryOf, type Entry } from './entry.ts';
 import { matches, noFilters, type Filters } from './filter-entries.ts';
 import { followEvents, type StreamState } from './follow-events.ts';
 import { showCoverage, showSessions, showStubs } from './panels.ts';
+import { wireFilters, wireTabs } from './controls.ts';
 import { askForToken, copyText } from './prompts.ts';
 import { createTrafficList } from './traffic-list.ts';
 
@@ -185,50 +186,6 @@ function setPaused(next: boolean): void {
   showStatus();
 }
 
-function wireFilters(): void {
-  const read = (): void => {
-    filters = {
-      session: byId('f-session', HTMLSelectElement).value,
-      operation: byId('f-operation', HTMLSelectElement).value,
-      statusClass: byId('f-status', HTMLSelectElement).value,
-      verdict: byId('f-verdict', HTMLSelectElement).value,
-      text: byId('f-text', HTMLInputElement).value,
-    };
-    refresh();
-  };
-  byId('filters', HTMLElement).addEventListener('input', read);
-  byId('filters', HTMLElement).addEventListener('submit', (event) => {
-    event.preventDefault();
-  });
-}
-
-// Tabs: arrow keys move between them, each shows its panel and loads it.
-function wireTabs(): void {
-  const tabs = [...document.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-  const select = (tab: HTMLButtonElement): void => {
-    for (const each of tabs) {
-      const chosen = each === tab;
-      each.setAttribute('aria-selected', String(chosen));
-      each.tabIndex = chosen ? 0 : -1;
-      byId(each.getAttribute('aria-controls') ?? '', HTMLElement).hidden = !chosen;
-    }
-    load(tab.id);
-  };
-  for (const [index, tab] of tabs.entries()) {
-    tab.addEventListener('click', () => {
-      select(tab);
-    });
-    tab.addEventListener('keydown', (event) => {
-      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-      if (step === 0) return;
-      const next = tabs[(index + step + tabs.length) % tabs.length];
-      if (next === undefined) return;
-      next.focus();
-      select(next);
-    });
-  }
-}
-
 const panelSession = (): string => filters.session || '*';
 
 function load(tabId: string): void {
@@ -269,8 +226,11 @@ function forgetSession(session: string): void {
 }
 
 async function start(): Promise<void> {
-  wireFilters();
-  wireTabs();
+  wireFilters((next) => {
+    filters = next;
+    refresh();
+  });
+  wireTabs(load);
   byId('pause', HTMLElement).addEventListener('click', () => {
     setPaused(!paused);
   });
