@@ -310,7 +310,7 @@ describe('the inspector page in Chromium', () => {
       );
     }
     await expect
-      .poll(() => page.getByRole('status').innerText())
+      .poll(() => page.getByRole('status').innerText(), { timeout: 3_000 })
       .toContain('3000 new requests held');
     expect(await page.locator('.row').count()).toBe(before);
     await page.getByRole('button', { name: 'Resume' }).click();
@@ -329,7 +329,10 @@ describe('the inspector page in Chromium', () => {
     const inView = await topRow();
     const countBefore = await page.locator('#count').innerText();
     await fetch(`${server.url}/plants/1`, { headers: auth }).then((r) => r.text());
-    await expect.poll(() => page.locator('#count').innerText()).not.toBe(countBefore);
+    // Under load the page redraws once a second.
+    await expect
+      .poll(() => page.locator('#count').innerText(), { timeout: 3_000 })
+      .not.toBe(countBefore);
     await expect.poll(topRow).toBe(inView);
     await page.locator('#f-status').selectOption('4xx');
     await expect.poll(() => page.locator('#count').innerText()).toMatch(/ of 30\d\d requests$/);

@@ -88,11 +88,17 @@ function take(batch: Entry[]): void {
 // The list is redrawn at most every 200 ms: nobody reads faster, and under thousands of requests
 // a second a redraw per frame took CPU from the mock on the same machine.
 const flushEveryMs = 200;
+// Past a hundred requests per redraw, once a second: each redraw repaints every row in view, and
+// a software-rendered repaint five times a second took a tenth of a core.
+const busyFlushEveryMs = 1_000;
+const busyBatch = 100;
+let lastBatch = 0;
 let flushTimer: number | undefined;
 let lastFlush = 0;
 function scheduleFlush(): void {
   if (flushTimer !== undefined) return;
-  const wait = Math.max(0, lastFlush + flushEveryMs - performance.now());
+  const every = lastBatch > busyBatch ? busyFlushEveryMs : flushEveryMs;
+  const wait = Math.max(0, lastFlush + every - performance.now());
   flushTimer = window.setTimeout(() => {
     flushTimer = undefined;
     requestAnimationFrame(flush);
@@ -105,6 +111,7 @@ function flush(): void {
   flushing = true;
   lastFlush = performance.now();
   const batch = incoming.reverse();
+  lastBatch = batch.length;
   incoming = [];
   if (paused) {
     held = batch.concat(held);
