@@ -1,12 +1,12 @@
 // The mock's throughput with the inspector open, against without: valid creates from 10
 // connections as fast as the mock answers, in alternating cells, with no client on
 // GET /__admin/events, then with one; then the same at a steady 2,000 requests/s, where the page
-// must stay responsive. The client is a plain SSE reader in this process (`--client sse`), the
+// must stay responsive. The client is a plain SSE reader in a process of its own (`--client sse`), the
 // page in Debian's Chromium (`--client page`), or both in turn (the default); `--client summaries`
 // is the plain reader on `?fields=summary`, as the page reads it.
 //   node bench/inspector-load.ts                       2 rounds of 10 s cells
 //   node bench/inspector-load.ts --seconds 3 --rounds 1 --client sse
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,31 +45,43 @@ interface OpenClient {
   close(): Promise<void>;
 }
 
+// The SSE reader runs in a process of its own, as a tool beside the mock would: it parses each
+// event, and reports how many it has every 100 ms.
+const readerSource = `
+const response = await fetch(process.argv[1]);
+const decoder = new TextDecoder();
+let events = 0;
+let tail = '';
+setInterval(() => process.stdout.write(events + '\\n'), 100).unref();
+for await (const chunk of response.body) {
+  const blocks = (tail + decoder.decode(chunk, { stream: true })).split('\\n\\n');
+  tail = blocks.pop();
+  for (const block of blocks) {
+    if (!block.startsWith('data: ')) continue;
+    JSON.parse(block.slice(6));
+    events++;
+  }
+}`;
+
 async function openSse(server: BenchServer, summary: boolean): Promise<OpenClient> {
-  const controller = new AbortController();
   const query = summary ? '?session=*&fields=summary' : '?session=*';
-  const response = await fetch(`${server.url}/__admin/events${query}`, {
-    signal: controller.signal,
-  });
-  if (response.body === null) throw new Error('GET /__admin/events has no body');
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', readerSource, `${server.url}/__admin/events${query}`],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let events = 0;
-  const decoder = new TextDecoder();
-  const reading = (async () => {
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        for (const block of decoder.decode(chunk, { stream: true }).split('\n\n')) {
-          if (block.startsWith('data: ')) events++;
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    const last = text.trim().split('\n').at(-1);
+    if (last !== undefined && last !== '') events = Number(last);
+  });
+  // The reader is open once it has reported.
+  await once(child.stdout, 'data');
   return {
     received: () => Promise.resolve(events),
     close: async () => {
-      controller.abort();
-      await reading;
+      child.kill();
+      await once(child, 'exit');
     },
   };
 }
