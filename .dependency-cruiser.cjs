@@ -36,6 +36,24 @@ module.exports = {
   forbidden: [
     ...layerRules,
     {
+      name: 'inspector-page-alone',
+      comment:
+        'src/inspector/page runs in the browser: it imports only its own files (and types of the recorded interactions).',
+      severity: 'error',
+      from: { path: '^src/inspector/' },
+      to: {
+        path: '^src/',
+        pathNot: ['^src/inspector/', folder(['interactions'])],
+      },
+    },
+    {
+      name: 'inspector-page-types-only',
+      comment: 'The page loads no module of the server, not even the interactions: types only.',
+      severity: 'error',
+      from: { path: '^src/inspector/' },
+      to: { path: folder(['interactions']), dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'helpers-without-the-server',
       comment:
         'src/client, src/vitest and src/testcontainers load no server code: only types from its folders.',

@@ -10,6 +10,8 @@ WORKDIR /src
 ENV SCARF_ANALYTICS=false
 COPY package.json package-lock.json tsconfig.json openapi.yaml README.md ./
 COPY src ./src
+# The inspector page is bundled by scripts/build-inspector.ts during `npm run build`.
+COPY scripts ./scripts
 COPY fixtures/plants.json ./fixtures/
 COPY docker ./docker
 RUN npm ci --no-audit --no-fund \

@@ -20,4 +20,14 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
   },
+  {
+    // The inspector page runs in the browser: its own project, with the DOM's types.
+    files: ['src/inspector/page/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        project: './src/inspector/page/tsconfig.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
 );

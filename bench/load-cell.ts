@@ -55,6 +55,8 @@ export async function loadCell(options: {
   kind: RequestKind;
   connections: number;
   length: CellLength;
+  /** Requests per second to offer, over all connections; as fast as the server goes without. */
+  rate?: number;
 }): Promise<CellResult> {
   const { kind, connections } = options;
   const unexpectedSamples: UnexpectedSample[] = [];
@@ -91,6 +93,7 @@ export async function loadCell(options: {
       ? { amount: options.length.amount }
       : { duration: options.length.durationSec }),
     timeout: 10,
+    ...(options.rate === undefined ? {} : { overallRate: options.rate }),
     requests: [request],
   });
   // Autocannon notices the end of an `amount` only at its next once-a-second sample, so the cell's

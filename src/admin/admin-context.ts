@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Mode } from '../config/config-schema.ts';
 import type { LiveContract } from '../contract/live-contract.ts';
 import type { Coverage } from '../observe/coverage.ts';
@@ -6,12 +7,15 @@ import type { RecordFile } from '../observe/record-file.ts';
 import type { SessionTable } from '../sessions/session-table.ts';
 import type { RecordStore } from '../responders/store/record-store.ts';
 import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
+import type { EventHub } from '../observe/event-hub.ts';
 
 export interface AdminDeps {
   contract: LiveContract;
   mode: Mode;
   store: RecordStore;
   journal: Journal;
+  /** Journal entries as they are recorded, for GET /__admin/events. */
+  events: EventHub;
   coverage: Coverage;
   stubs: StubRegistry;
   /** Sessions with state, and how many were evicted (--session-limit). */
@@ -43,6 +47,8 @@ export interface AdminReply {
    * stringified whole, they held the event loop for seconds.
    */
   jsonChunks?: AsyncIterable<string>;
+  /** Instead of a body: the handler writes the answer itself (a stream of events, a page). */
+  respond?: (res: ServerResponse) => void;
 }
 
 export type AdminHandler = (context: AdminContext) => AdminReply | Promise<AdminReply>;

@@ -272,6 +272,57 @@ export function adminOpenApi(version: string) {
         },
       },
       '/__admin/pact': pactPath,
+      '/__admin/events': {
+        get: {
+          operationId: 'streamEvents',
+          description:
+            'Server-sent events: one `data:` event per journal entry of the session (`*`: every session) as it is recorded, its data an Interaction as JSON. A comment line every 15 s; a client that leaves 1 MiB unread is dropped.',
+          parameters: [
+            sessionParameter,
+            {
+              name: 'fields',
+              in: 'query',
+              schema: { enum: ['summary'] },
+              description:
+                'summary: each entry without its query, headers and bodies (`{}` and null), with `"summary": true`',
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'The stream, open until the client leaves or the mock closes',
+              content: { 'text/event-stream': { schema: { type: 'string' } } },
+            },
+          },
+        },
+      },
+      '/__admin/inspector': {
+        get: {
+          operationId: 'inspectorPage',
+          description:
+            'The live inspector page (HTML). Open without the admin token: it holds no data, and asks for the token when the API answers 401.',
+          security: [{}],
+          responses: {
+            '200': {
+              description: 'The page',
+              content: { 'text/html': { schema: { type: 'string' } } },
+            },
+          },
+        },
+      },
+      '/__admin/inspector/{asset}': {
+        get: {
+          operationId: 'inspectorAsset',
+          description: "The page's script and style, built with the package.",
+          security: [{}],
+          parameters: [
+            { name: 'asset', in: 'path', required: true, schema: { enum: ['app.js', 'app.css'] } },
+          ],
+          responses: {
+            '200': { description: 'The asset' },
+            '404': error('No such asset'),
+          },
+        },
+      },
       '/__admin/reset': {
         post: {
           operationId: 'reset',

@@ -8,6 +8,8 @@ import {
   listRequests,
 } from './request-handlers.ts';
 import { exportPact } from './pact-handler.ts';
+import { servePage } from './serve-page.ts';
+import { streamEvents } from './stream-events.ts';
 import { coverage, describeAdminApi, health, reset } from './state-handlers.ts';
 import { clearStubs, createStub, getStub, listStubs, removeStub } from './stub-handlers.ts';
 import { verify, verifyInSequence } from './verify-handlers.ts';
@@ -43,4 +45,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   { method: 'GET', path: '/coverage', handler: coverage },
   { method: 'GET', path: '/pact', handler: exportPact },
   { method: 'POST', path: '/reset', handler: reset },
+  { method: 'GET', path: '/events', handler: streamEvents },
+  { method: 'GET', path: '/inspector', handler: servePage, open: true },
+  { method: 'GET', path: '/inspector/:asset', handler: servePage, open: true },
 ];

@@ -32,6 +32,10 @@ export function createAdminRouter(deps: AdminDeps): Router {
         params: req.params as Record<string, string>,
         body: route.exactNumbers === true ? exactBody(req) : (req.body as unknown),
       });
+      if (reply.respond !== undefined) {
+        reply.respond(res);
+        return;
+      }
       res.status(reply.status);
       if (reply.jsonChunks !== undefined) await writeChunks(res, reply.jsonChunks);
       else if (reply.body === undefined) res.end();

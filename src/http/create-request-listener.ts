@@ -46,6 +46,9 @@ export function createRequestListener(deps: ServerDeps): RequestListener {
     contractHash: () => contract.current.hash,
     secretNames: () => contract.current.secrets,
     recordFile: deps.recordFile,
+    onRecorded: (session, text, status) => {
+      deps.events.publish(session, text, status);
+    },
   });
   const lane = createMockLane({
     config,

@@ -11,6 +11,7 @@ import { endHeldFaults } from './apply-fault.ts';
 import { createCoverage } from '../observe/coverage.ts';
 import { createJournal } from '../observe/journal.ts';
 import { openRecordFile } from '../observe/record-file.ts';
+import { createEventHub } from '../observe/event-hub.ts';
 import { packageVersion } from '../package-version.ts';
 import { loadFixtures } from '../responders/store/load-fixtures.ts';
 import { createMemoryStore } from '../responders/store/record-store.ts';
@@ -97,6 +98,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     store,
     logger,
     journal,
+    events: createEventHub(),
     coverage,
     stubs,
     sessions,
@@ -149,6 +151,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const deadline = performance.now() + shutdownGraceMs;
       const left = (): number => Math.max(0, deadline - performance.now());
       stopWatching();
+      // Event streams never finish by themselves: end them, or they would hold the shutdown.
+      deps.events.closeAll();
       await Promise.all(servers.map((server) => closeGracefully(server, left() - outputsGraceMs)));
       // Requests cut by the shutdown are journaled as their responses close: let that happen
       // before the record file closes, so that they reach it too.

@@ -21,6 +21,8 @@ export interface RecorderDeps {
   /** The current contract's API-key names, redacted with the other credentials. */
   secretNames: () => SecretNames;
   recordFile: RecordFile | undefined;
+  /** Told of each entry as it is journaled (GET /__admin/events); keep it cheap. */
+  onRecorded?: (session: string, text: string, status: number) => void;
 }
 
 /**
@@ -58,6 +60,7 @@ export function recordInteractions(deps: RecorderDeps) {
         response,
       });
       deps.journal.add(exchange.journalId, arrival.session, text, request.exact || response.exact);
+      deps.onRecorded?.(arrival.session, text, sent?.status ?? 0);
       if (operationId !== null && sent !== undefined) {
         deps.coverage.record(
           arrival.session,

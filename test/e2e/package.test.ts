@@ -65,6 +65,9 @@ describe('the packed package, installed in a new project', () => {
     for (const path of [
       'dist/index.js',
       'dist/cli/main.js',
+      'dist/inspector/page/index.html',
+      'dist/inspector/page/app.js',
+      'dist/inspector/page/app.css',
       'docker/Dockerfile',
       'docker/package-lock.json',
       'openapi.yaml',

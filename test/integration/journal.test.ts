@@ -344,7 +344,10 @@ describe('the admin API', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/__admin/coverage',
+      '/__admin/events',
       '/__admin/health',
+      '/__admin/inspector',
+      '/__admin/inspector/{asset}',
       '/__admin/openapi.json',
       '/__admin/pact',
       '/__admin/requests',

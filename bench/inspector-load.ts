@@ -1,0 +1,268 @@
+// The mock's throughput with the inspector open, against without: valid creates from 10
+// connections as fast as the mock answers, in alternating cells, with no client on
+// GET /__admin/events, then with one; then the same at a steady 2,000 requests/s, where the page
+// must stay responsive. The client is a plain SSE reader in a process of its own (`--client sse`), the
+// page in Debian's Chromium (`--client page`), or both in turn (the default); `--client summaries`
+// is the plain reader on `?fields=summary`, as the page reads it.
+//   node bench/inspector-load.ts                       2 rounds of 10 s cells
+//   node bench/inspector-load.ts --seconds 3 --rounds 1 --client sse
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, request, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createEventHub } from '../src/observe/event-hub.ts';
+import { buildDist } from './build-dist.ts';
+import { plantStoreMock } from './contenders.ts';
+import { loadCell, type CellResult } from './load-cell.ts';
+import { validCreate } from './request-kinds.ts';
+import { killAllServers, startServer, type BenchServer } from './spawn-server.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '2000' },
+    client: { type: 'string', default: 'both' },
+  },
+});
+const seconds = Math.min(60, Math.max(1, Number(values.seconds)));
+const rounds = Math.min(10, Math.max(1, Number(values.rounds)));
+const connections = Math.min(100, Math.max(1, Number(values.connections)));
+const rate = Math.min(50_000, Math.max(100, Number(values.rate)));
+const clients = values.client === 'both' ? ['sse', 'page'] : [values.client];
+const chromiumPath = '/usr/bin/chromium';
+
+/** An open inspector: how many entries it has taken, and a way to close it. */
+interface OpenClient {
+  received(): Promise<number>;
+  /** The page only: its longest main-thread task and a click-to-detail time, in ms. */
+  responsiveness?(): Promise<{ longestTaskMs: number; clickToDetailMs: number }>;
+  close(): Promise<void>;
+}
+
+// The SSE reader runs in a process of its own, as a tool beside the mock would: it parses each
+// event, and reports how many it has every 100 ms.
+const readerSource = `
+const response = await fetch(process.argv[1]);
+const decoder = new TextDecoder();
+let events = 0;
+let tail = '';
+setInterval(() => process.stdout.write(events + '\\n'), 100).unref();
+for await (const chunk of response.body) {
+  const blocks = (tail + decoder.decode(chunk, { stream: true })).split('\\n\\n');
+  tail = blocks.pop();
+  for (const block of blocks) {
+    if (!block.startsWith('data: ')) continue;
+    JSON.parse(block.slice(6));
+    events++;
+  }
+}`;
+
+async function openSse(server: BenchServer, summary: boolean): Promise<OpenClient> {
+  const query = summary ? '?session=*&fields=summary' : '?session=*';
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', readerSource, `${server.url}/__admin/events${query}`],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let events = 0;
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    const last = text.trim().split('\n').at(-1);
+    if (last !== undefined && last !== '') events = Number(last);
+  });
+  // The reader is open once it has reported.
+  await once(child.stdout, 'data');
+  return {
+    received: () => Promise.resolve(events),
+    close: async () => {
+      child.kill();
+      await once(child, 'exit');
+    },
+  };
+}
+
+async function openPage(server: BenchServer): Promise<OpenClient> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${server.url}/__admin/inspector`);
+  await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 10_000 });
+  // Strings, not functions: the bench is typed without the DOM.
+  await page.evaluate(
+    "window.longestTask = 0; new PerformanceObserver((list) => { for (const t of list.getEntries()) window.longestTask = Math.max(window.longestTask, t.duration); }).observe({ type: 'longtask' })",
+  );
+  return {
+    received: async () => Number.parseInt(await page.locator('#count').innerText(), 10),
+    responsiveness: async () => {
+      const started = performance.now();
+      await page.locator('.row').nth(3).click();
+      await page.locator('#detail h2').waitFor();
+      const clickToDetailMs = performance.now() - started;
+      const longestTaskMs = await page.evaluate<number>('window.longestTask');
+      return { longestTaskMs, clickToDetailMs };
+    },
+    close: () => browser.close(),
+  };
+}
+
+// The server's CPU time so far (user + system), in ms, from Linux's /proc; 0 elsewhere.
+async function cpuMs(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${String(pid)}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return 0;
+  }
+}
+
+/** A cell, and the server's CPU time per 1,000 answers during it. */
+interface Measured {
+  cell: CellResult;
+  cpuPerThousandMs: number;
+}
+
+/**
+ * The event hub alone, in this process: CPU per entry of a valid create's journal text, batched
+ * as under load (400 entries every 51 ms) and read by one client (whose reading is counted too).
+ */
+async function hubCost(summary: boolean): Promise<number> {
+  const text = `{"id":"1","receivedAt":"2026-11-23T12:00:00.000Z","durationMs":0.9,"session":"default","operationId":"createPlant","request":{"method":"POST","path":"/plants","query":{},"headers":{"host":"127.0.0.1:4010","connection":"keep-alive","authorization":"Bearer","content-type":"application/json","user-agent":"autocannon","content-length":"47"},"body":{"id":1,"name":"Monstera","tag":"tropical"}},"response":{"status":200,"headers":{"x-content-type-options":"nosniff","content-type":"application/json","content-length":"36"},"body":{"name":"Monstera","tag":"tropical"}},"source":"stateful","contract":{"hash":"ac255d3cb397","request":{"valid":true,"violations":[]},"response":{"valid":true,"violations":[]}}}`;
+  const hub = createEventHub();
+  const http = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(': open\n\n');
+    hub.subscribe('*', res, summary);
+  });
+  http.listen(0, '127.0.0.1');
+  await once(http, 'listening');
+  const client = request({ port: (http.address() as AddressInfo).port, host: '127.0.0.1' });
+  client.end();
+  const [response] = (await once(client, 'response')) as [IncomingMessage];
+  response.resume();
+  const entries = 100_000;
+  const before = process.cpuUsage();
+  for (let sent = 0; sent < entries; sent += 400) {
+    for (let i = 0; i < 400; i++) hub.publish('default', text, 200);
+    await new Promise((resolve) => setTimeout(resolve, 51));
+  }
+  const used = process.cpuUsage(before);
+  hub.closeAll();
+  http.closeAllConnections();
+  http.close();
+  return (used.user + used.system) / entries;
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.on('exit', killAllServers);
+console.log(
+  `the event hub alone: ${(await hubCost(false)).toFixed(1)} µs CPU per entry, ${(await hubCost(true)).toFixed(1)} µs per summary (its reader included)`,
+);
+buildDist(root);
+execFileSync(process.execPath, ['scripts/build-inspector.ts'], { cwd: root, stdio: 'inherit' });
+
+const median = (list: number[]): number => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+const whole = (value: number): string => String(Math.round(value));
+
+console.log(
+  `valid creates, ${String(connections)} connections, ${String(rounds)} round(s) of ${String(seconds)} s cells, mock from dist/ (info log to a drained pipe)`,
+);
+for (const client of clients) {
+  if (client === 'page' && !existsSync(chromiumPath)) {
+    console.log(`page: skipped, ${chromiumPath} is missing (apt-get install -y chromium)`);
+    continue;
+  }
+  const labels: Record<string, string> = {
+    page: 'the inspector page in Chromium',
+    sse: 'one SSE client',
+    summaries: 'one SSE client of summaries',
+  };
+  const label = labels[client] ?? 'one SSE client';
+  const server = await startServer(await plantStoreMock('stateful', root).launch());
+  const cell = async (offered?: number): Promise<Measured> => {
+    const cpuBefore = await cpuMs(server.pid);
+    const result = await loadCell({
+      url: server.url,
+      pid: server.pid,
+      kind: validCreate,
+      connections,
+      length: { durationSec: seconds },
+      ...(offered === undefined ? {} : { rate: offered }),
+    });
+    const cpu = (await cpuMs(server.pid)) - cpuBefore;
+    return { cell: result, cpuPerThousandMs: (cpu * 1000) / Math.max(1, result.responses) };
+  };
+  try {
+    // A warm-up: the first seconds of a fresh process are slower.
+    await loadCell({
+      url: server.url,
+      pid: server.pid,
+      kind: validCreate,
+      connections,
+      length: { durationSec: 2 },
+    });
+    for (const offered of [undefined, rate]) {
+      const without: Measured[] = [];
+      const withClient: Measured[] = [];
+      let notes = '';
+      for (let round = 0; round < rounds; round++) {
+        without.push(await cell(offered));
+        const open =
+          client === 'page'
+            ? await openPage(server)
+            : await openSse(server, client === 'summaries');
+        const result = await cell(offered);
+        withClient.push(result);
+        await new Promise((resolve) => setTimeout(resolve, 500)); // the last events arrive
+        const received = await open.received();
+        notes = `${whole(received)} entries shown of ${whole(result.cell.responses)}`;
+        if (client === 'page') notes += ' (the page keeps 10,000)';
+        const responsive = await open.responsiveness?.();
+        if (responsive !== undefined) {
+          notes += `; page: longest task ${whole(responsive.longestTaskMs)} ms, click to detail ${whole(responsive.clickToDetailMs)} ms`;
+        }
+        await open.close();
+      }
+      const rps = (cells: Measured[]) => median(cells.map((c) => c.cell.rps));
+      const p99 = (cells: Measured[]) => median(cells.map((c) => c.cell.p99Ms));
+      const cpu = (cells: Measured[]) => median(cells.map((c) => c.cpuPerThousandMs));
+      const side = (cells: Measured[]) =>
+        `${whole(rps(cells))} req/s, p99 ${p99(cells).toFixed(1)} ms, ${cpu(cells).toFixed(0)} ms CPU per 1,000`;
+      // At a fixed rate both sides serve what is offered: what differs is latency and CPU.
+      const ratio =
+        offered === undefined
+          ? `throughput ${(rps(withClient) / rps(without)).toFixed(2)}x`
+          : `served ${whole(rps(withClient))} of ${whole(offered)} offered`;
+      console.log(
+        `${label}, ${offered === undefined ? 'as fast as it goes' : `${whole(offered)} req/s offered`}: without ${side(without)}; with ${side(withClient)}: ${ratio}, mock CPU per request ${(cpu(withClient) / cpu(without)).toFixed(2)}x`,
+      );
+      console.log(
+        `  cells without: ${without.map((c) => whole(c.cell.rps)).join(', ')}; with: ${withClient.map((c) => whole(c.cell.rps)).join(', ')}; ${notes}`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}

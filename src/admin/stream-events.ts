@@ -1,0 +1,36 @@
+import type { AdminContext, AdminReply } from './admin-context.ts';
+import { HttpError } from '../errors.ts';
+
+/**
+ * GET /__admin/events: the session's journal entries (every session's with `*`) as server-sent
+ * events, one `data:` event per entry as it is journaled, in the shape of GET /__admin/requests
+ * entries; with `?fields=summary`, without their query, headers and bodies. A client that does not
+ * read is dropped (see createEventHub).
+ *
+ * @example
+ * // curl -N http://127.0.0.1:4010/__admin/events?session=*
+ * // data: {"id":"1","receivedAt":"...","session":"default",...}
+ */
+export function streamEvents({ deps, session, query }: AdminContext): AdminReply {
+  const { fields } = query;
+  if (fields !== undefined && fields !== 'summary') {
+    throw new HttpError(
+      'INVALID_ADMIN_REQUEST',
+      `Failed to read the query: fields must be "summary" or absent, got ${JSON.stringify(fields)}.`,
+    );
+  }
+  return {
+    status: 200,
+    respond(res) {
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        // Proxies such as nginx would hold the events back to fill their buffers.
+        'x-accel-buffering': 'no',
+      });
+      // The comment sends the headers now, so that the client knows the stream is open.
+      res.write(`: events of session ${JSON.stringify(session)}\n\n`);
+      deps.events.subscribe(session, res, fields === 'summary');
+    },
+  };
+}

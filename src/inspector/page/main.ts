@@ -1,0 +1,280 @@
+import { AdminCallError, createAdminApi } from './admin-api.ts';
+import { createDetailView } from './detail-view.ts';
+import { byId, h } from './dom.ts';
+import { entryOf, type Entry } from './entry.ts';
+import { matches, noFilters, type Filters } from './filter-entries.ts';
+import { followEvents, type StreamState } from './follow-events.ts';
+import { showCoverage, showSessions, showStubs } from './panels.ts';
+import { wireFilters, wireTabs } from './controls.ts';
+import { askForToken, copyText } from './prompts.ts';
+import { createTrafficList } from './traffic-list.ts';
+
+// The page keeps this many entries (the journal's default limit); older ones leave it first.
+const maxEntries = 10_000;
+// Entries the page asks for when it opens: the journal may hold 10,000 of up to 32 KB each.
+const initialEntries = 500;
+
+const status = byId('status', HTMLElement);
+// Written only when it changes: a live region read out, and laid out, at every redraw otherwise.
+const say = (message: string): void => {
+  if (status.textContent !== message) status.textContent = message;
+};
+const api = createAdminApi(askForToken);
+
+let entries: Entry[] = [];
+const ids = new Set<string>();
+let held: Entry[] = [];
+let incoming: Entry[] = [];
+let paused = false;
+let filters: Filters = { ...noFilters };
+let version = '';
+let streamState: StreamState = 'connecting';
+let streamDetail = '';
+const sessionCounts = new Map<string, number>();
+const operations = new Set<string>();
+
+const detailPanel = byId('detail', HTMLElement);
+const detail = createDetailView(detailPanel, copy, () => version);
+const list = createTrafficList(byId('list', HTMLElement), (entry) => {
+  open(entry).catch(() => undefined);
+});
+
+// A summary from the event stream is completed from the journal; if the journal has dropped
+// it meanwhile, the summary is what there is to show.
+async function open(entry: Entry): Promise<void> {
+  if (entry.summary !== true) {
+    detail.show(entry);
+    return;
+  }
+  try {
+    const whole = entryOf(
+      await api.json('GET', `/requests/${encodeURIComponent(entry.id)}`, entry.session),
+    );
+    detail.show(whole ?? entry);
+  } catch {
+    detail.show(
+      entry,
+      'The journal no longer holds this request: its headers and bodies are gone.',
+    );
+  }
+}
+
+function copy(what: string, text: string): void {
+  copyText(text).then(
+    (copied) => {
+      if (copied) say(`Copied the ${what}.`);
+    },
+    () => undefined,
+  );
+}
+
+// Entries arrive oldest first; the list shows them newest first.
+function take(batch: Entry[]): void {
+  const fresh = batch.filter((entry) => !ids.has(entry.id));
+  if (fresh.length === 0) return;
+  for (const entry of fresh) {
+    ids.add(entry.id);
+    sessionCounts.set(entry.session, (sessionCounts.get(entry.session) ?? 0) + 1);
+    if (entry.operationId !== null) operations.add(entry.operationId);
+  }
+  incoming.push(...fresh);
+  // A background tab draws no frames: what waits for one is bounded like the rest.
+  if (incoming.length > maxEntries) {
+    for (const dropped of incoming.splice(0, incoming.length - maxEntries)) ids.delete(dropped.id);
+  }
+  scheduleFlush();
+}
+
+// The list is redrawn at most every 200 ms: nobody reads faster, and under thousands of requests
+// a second a redraw per frame took CPU from the mock on the same machine.
+const flushEveryMs = 200;
+// Past a hundred requests per redraw, once a second: each redraw repaints every row in view, and
+// a software-rendered repaint five times a second took a tenth of a core.
+const busyFlushEveryMs = 1_000;
+const busyBatch = 100;
+let lastBatch = 0;
+let flushTimer: number | undefined;
+let lastFlush = 0;
+function scheduleFlush(): void {
+  if (flushTimer !== undefined) return;
+  const every = lastBatch > busyBatch ? busyFlushEveryMs : flushEveryMs;
+  const wait = Math.max(0, lastFlush + every - performance.now());
+  flushTimer = window.setTimeout(() => {
+    flushTimer = undefined;
+    requestAnimationFrame(flush);
+  }, wait);
+}
+
+let flushing = false;
+function flush(): void {
+  if (incoming.length === 0 || flushing) return;
+  flushing = true;
+  lastFlush = performance.now();
+  const batch = incoming.reverse();
+  lastBatch = batch.length;
+  incoming = [];
+  if (paused) {
+    held = batch.concat(held);
+    trim(held);
+  } else {
+    entries = batch.concat(entries);
+    trim(entries);
+    refresh();
+  }
+  updateChoices();
+  showStatus();
+  flushing = false;
+  reloadOpenPanel();
+}
+
+// The coverage panel follows the traffic while it is open, at most once a second.
+let panelTimer: number | undefined;
+function reloadOpenPanel(): void {
+  const tab = document.querySelector('[role="tab"][aria-selected="true"]');
+  if (tab?.id !== 'tab-coverage' || panelTimer !== undefined) return;
+  panelTimer = window.setTimeout(() => {
+    panelTimer = undefined;
+    load('tab-coverage');
+  }, 1_000);
+}
+
+function trim(array: Entry[]): void {
+  if (array.length <= maxEntries) return;
+  for (const dropped of array.splice(maxEntries)) ids.delete(dropped.id);
+}
+
+function refresh(): void {
+  const all = Object.values(filters).every((value) => value === '');
+  const shown = all ? entries : entries.filter((entry) => matches(entry, filters));
+  list.setEntries(shown);
+  byId('count', HTMLElement).textContent = all
+    ? `${String(entries.length)} requests`
+    : `${String(shown.length)} of ${String(entries.length)} requests`;
+}
+
+function showStatus(): void {
+  const states: Record<StreamState, string> = {
+    connecting: 'Connecting…',
+    live: 'Live',
+    retrying: `Reconnecting… (${streamDetail})`,
+    unauthorized: 'The admin API needs its token.',
+  };
+  say(paused ? `Paused: ${String(held.length)} new requests held.` : states[streamState]);
+  byId('token-button', HTMLElement).hidden = streamState !== 'unauthorized';
+}
+
+// The select's options: every value seen so far, kept in order.
+function updateChoices(): void {
+  fillSelect(byId('f-session', HTMLSelectElement), [...sessionCounts.keys()]);
+  fillSelect(byId('f-operation', HTMLSelectElement), [...operations]);
+}
+
+function fillSelect(select: HTMLSelectElement, values: string[]): void {
+  if (select.options.length === values.length + 1) return;
+  const chosen = select.value;
+  select.replaceChildren(
+    h('option', { value: '' }, 'all'),
+    ...values.sort().map((value) => h('option', { value }, value)),
+  );
+  select.value = chosen;
+}
+
+function setPaused(next: boolean): void {
+  paused = next;
+  const button = byId('pause', HTMLElement);
+  button.setAttribute('aria-pressed', String(paused));
+  button.textContent = paused ? 'Resume' : 'Pause';
+  if (!paused && held.length > 0) {
+    entries = held.concat(entries);
+    held = [];
+    trim(entries);
+    refresh();
+  }
+  showStatus();
+}
+
+const panelSession = (): string => filters.session || '*';
+
+function load(tabId: string): void {
+  const failed = (error: unknown): void => {
+    say(error instanceof AdminCallError ? error.message : `Failed to load: ${String(error)}`);
+  };
+  if (tabId === 'tab-coverage')
+    showCoverage(api, byId('coverage', HTMLElement), panelSession()).catch(failed);
+  if (tabId === 'tab-stubs')
+    showStubs(api, byId('stubs', HTMLElement), panelSession(), say).catch(failed);
+  if (tabId === 'tab-sessions') loadSessions().catch(failed);
+}
+
+async function loadSessions(): Promise<void> {
+  const health = (await api.json('GET', '/health')) as { sessions?: { live?: number } };
+  showSessions(byId('sessions', HTMLElement), sessionCounts, health.sessions?.live, (session) => {
+    api.json('POST', '/reset', session).then(
+      () => {
+        forgetSession(session);
+        say(session === '*' ? 'Every session was reset.' : `Session ${session} was reset.`);
+        return loadSessions();
+      },
+      (error: unknown) => {
+        say(`Failed to reset: ${String(error)}`);
+      },
+    );
+  });
+}
+
+function forgetSession(session: string): void {
+  const keep = (entry: Entry): boolean => session !== '*' && entry.session !== session;
+  for (const entry of [...entries, ...held]) if (!keep(entry)) ids.delete(entry.id);
+  entries = entries.filter(keep);
+  held = held.filter(keep);
+  if (session === '*') sessionCounts.clear();
+  else sessionCounts.delete(session);
+  refresh();
+}
+
+async function start(): Promise<void> {
+  wireFilters((next) => {
+    filters = next;
+    refresh();
+  });
+  wireTabs(load);
+  byId('pause', HTMLElement).addEventListener('click', () => {
+    setPaused(!paused);
+  });
+  const answer = (await api.json('GET', `/requests?limit=${String(initialEntries)}`, '*')) as {
+    requests?: unknown[];
+  };
+  take(
+    (answer.requests ?? [])
+      .map(entryOf)
+      .filter((e) => e !== undefined)
+      .reverse(),
+  );
+  const described = (await api.json('GET', '/openapi.json')) as { info?: { version?: string } };
+  version = described.info?.version ?? '';
+  const stream = followEvents(
+    api,
+    take,
+    (state, why) => {
+      streamState = state;
+      streamDetail = why ?? '';
+      showStatus();
+    },
+    () => entries[0]?.id ?? held[0]?.id,
+  );
+  byId('token-button', HTMLElement).addEventListener('click', () => {
+    sessionStorage.removeItem('plant-store-mock.admin-token');
+    stream.reconnect();
+  });
+  refresh();
+}
+
+start().catch((error: unknown) => {
+  streamState =
+    error instanceof AdminCallError && error.status === 401 ? 'unauthorized' : 'retrying';
+  say(error instanceof Error ? `Failed to start: ${error.message}` : 'Failed to start.');
+  byId('token-button', HTMLElement).hidden = streamState !== 'unauthorized';
+  byId('token-button', HTMLElement).addEventListener('click', () => {
+    window.location.reload();
+  });
+});

@@ -1,0 +1,209 @@
+import type { AdminApi } from './admin-api.ts';
+import { visibleText } from './copy-formats.ts';
+import { h } from './dom.ts';
+
+interface CoverageReport {
+  operations: {
+    operationId: string;
+    method: string;
+    path: string;
+    responses: Record<string, number>;
+    violations: number;
+  }[];
+}
+
+/**
+ * The coverage panel: per operation, each declared status and 401, answered how often;
+ * the ones never answered stand out.
+ *
+ * @example
+ * await showCoverage(api, panel, '*');
+ */
+export async function showCoverage(api: AdminApi, panel: HTMLElement, session: string) {
+  const report = (await api.json('GET', '/coverage', session)) as CoverageReport;
+  const rows = report.operations.map((operation) =>
+    h(
+      'tr',
+      {},
+      h(
+        'th',
+        { scope: 'row' },
+        h('code', {}, `${operation.method.toUpperCase()} ${operation.path}`),
+        h('br', {}),
+        h('span', { class: 'muted' }, operation.operationId),
+      ),
+      h(
+        'td',
+        {},
+        h(
+          'ul',
+          { class: 'statuses' },
+          ...Object.entries(operation.responses).map(([status, count]) =>
+            h(
+              'li',
+              {
+                class: count > 0 ? 'covered' : 'uncovered',
+                'data-operation': operation.operationId,
+                'data-status': status,
+                'data-covered': String(count > 0),
+              },
+              `${status}: ${count > 0 ? `✓ ${String(count)}×` : '✗ never'}`,
+            ),
+          ),
+        ),
+        operation.violations > 0
+          ? h('p', { class: 'bad' }, `${String(operation.violations)} contract-violating answers`)
+          : null,
+      ),
+    ),
+  );
+  panel.replaceChildren(
+    h(
+      'table',
+      { class: 'coverage' },
+      h(
+        'caption',
+        {},
+        session === '*' ? 'Coverage of all sessions' : `Coverage of session ${session}`,
+      ),
+      h(
+        'thead',
+        {},
+        h('tr', {}, h('th', { scope: 'col' }, 'Operation'), h('th', { scope: 'col' }, 'Statuses')),
+      ),
+      h('tbody', {}, ...rows),
+    ),
+  );
+}
+
+interface Stub {
+  id: string;
+  session: string;
+  pattern: unknown;
+  response?: { status: number };
+  fault?: string;
+  times?: number;
+  uses: number;
+  priority?: number;
+}
+
+/**
+ * The stubs panel: each stub with its pattern, remaining uses and hits, and a button to remove it.
+ *
+ * @example
+ * await showStubs(api, panel, '*', say);
+ */
+export async function showStubs(
+  api: AdminApi,
+  panel: HTMLElement,
+  session: string,
+  say: (message: string) => void,
+): Promise<void> {
+  const { stubs } = (await api.json('GET', '/stubs', session)) as { stubs: Stub[] };
+  if (stubs.length === 0) {
+    panel.replaceChildren(h('p', { class: 'muted' }, 'No stubs.'));
+    return;
+  }
+  const items = stubs.map((stub) => {
+    const remove = h(
+      'button',
+      { type: 'button', 'aria-label': `Remove stub ${stub.id}` },
+      'Remove',
+    );
+    remove.addEventListener('click', () => {
+      api.json('DELETE', `/stubs/${encodeURIComponent(stub.id)}`, stub.session).then(
+        () => {
+          say(`Stub ${stub.id} removed.`);
+          return showStubs(api, panel, session, say);
+        },
+        (error: unknown) => {
+          say(`Failed to remove stub ${stub.id}: ${String(error)}`);
+        },
+      );
+    });
+    const answer =
+      stub.fault === undefined
+        ? `answers ${String(stub.response?.status ?? '')}`
+        : `fault ${stub.fault}`;
+    const left = stub.times === undefined ? 'unlimited' : `${String(stub.times - stub.uses)} left`;
+    return h(
+      'li',
+      { class: 'stub', 'data-stub': stub.id },
+      h('h3', {}, `Stub ${stub.id} · ${answer}`),
+      h(
+        'p',
+        { class: 'meta' },
+        `session ${visibleText(stub.session)} · ${String(stub.uses)} hits · ${left} · priority ${String(stub.priority ?? 5)}`,
+      ),
+      h('pre', { class: 'text-body' }, visibleText(JSON.stringify(stub.pattern, null, 2))),
+      remove,
+    );
+  });
+  panel.replaceChildren(h('ul', { class: 'stubs' }, ...items));
+}
+
+/**
+ * The sessions panel: each session the page has seen traffic of, with its count, and resets
+ * (each asks for confirmation first).
+ *
+ * @example
+ * showSessions(panel, counts, live, reset);
+ */
+export function showSessions(
+  panel: HTMLElement,
+  counts: ReadonlyMap<string, number>,
+  live: number | undefined,
+  reset: (session: string) => void,
+): void {
+  const resetButton = (session: string, label: string): HTMLButtonElement => {
+    const button = h('button', { type: 'button', class: 'danger' }, label);
+    button.addEventListener('click', () => {
+      const what = session === '*' ? 'every session' : `session "${session}"`;
+      if (
+        window.confirm(
+          `Reset ${what}? Its journal, coverage and stubs are cleared and its store goes back to the fixtures.`,
+        )
+      ) {
+        reset(session);
+      }
+    });
+    return button;
+  };
+  const rows = [...counts]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([session, count]) =>
+      h(
+        'tr',
+        { 'data-session': session },
+        h('th', { scope: 'row' }, visibleText(session)),
+        h('td', {}, String(count)),
+        h('td', {}, resetButton(session, `Reset ${session}`)),
+      ),
+    );
+  panel.replaceChildren(
+    h(
+      'p',
+      { class: 'meta' },
+      live === undefined ? '' : `${String(live)} sessions hold state on the mock. `,
+      'Counts are of the requests this page has seen.',
+    ),
+    h(
+      'table',
+      {},
+      h('caption', {}, 'Sessions'),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Session'),
+          h('th', { scope: 'col' }, 'Requests'),
+          h('th', { scope: 'col' }, 'Reset'),
+        ),
+      ),
+      h('tbody', {}, ...rows),
+    ),
+    resetButton('*', 'Reset all sessions'),
+  );
+}

@@ -1,0 +1,197 @@
+import type { ServerResponse } from 'node:http';
+import type { Interaction } from '../interactions/interaction.ts';
+import { allSessions } from '../sessions/session-of.ts';
+
+export interface EventHubOptions {
+  /**
+   * Bytes a client may leave unread in its socket's write buffer before it is dropped (and the
+   * most that waits for a batch): a stalled browser tab must not make the mock hold every entry
+   * since it stalled.
+   */
+  maxBufferedBytes?: number;
+  /** How often an idle stream gets a comment line, so that proxies and clients see it alive. */
+  heartbeatMs?: number;
+  /**
+   * How long entries gather before they go out, in one write per client: under load, a write per
+   * turn of the event loop cost the mock a system call every few requests, and each client a
+   * wake-up.
+   */
+  batchMs?: number;
+}
+
+/** What a hub has done so far, for its tests and its benchmark. */
+export interface EventHubStats {
+  clients: number;
+  /** Clients dropped because their socket did not drain. */
+  dropped: number;
+}
+
+interface Client {
+  session: string;
+  res: ServerResponse;
+  /** Wants each entry without its query, headers and bodies (see summaryOf). */
+  summary: boolean;
+}
+
+const defaults = { maxBufferedBytes: 1024 * 1024, heartbeatMs: 15_000, batchMs: 50 };
+
+/**
+ * Fans journal entries out to server-sent-event clients (GET /__admin/events). Entries gather for
+ * `batchMs` (or until they reach `maxBufferedBytes`) and go out in one write per client. Without
+ * clients, publishing costs one size check.
+ *
+ * @example
+ * const hub = createEventHub();
+ * hub.subscribe('*', res); // after the SSE headers are written
+ * hub.publish('default', '{"id":"1",...}');
+ * hub.closeAll(); // on shutdown
+ */
+export function createEventHub(options: EventHubOptions = {}) {
+  const { maxBufferedBytes, heartbeatMs, batchMs } = { ...defaults, ...options };
+  const clients = new Set<Client>();
+  // Entries waiting for the next flush: session, text and status, one after the other.
+  let pending: (string | number)[] = [];
+  let pendingLength = 0;
+  let flushTimer: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let dropped = 0;
+  let closed = false;
+
+  function drop(client: Client): void {
+    clients.delete(client);
+    if (clients.size === 0 && heartbeat !== undefined) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    }
+  }
+
+  // Writes, unless the client left more than the bound of earlier writes unread: it is not
+  // reading, and is dropped. So a client holds at most the bound and one batch.
+  function send(client: Client, chunk: string): void {
+    if (client.res.destroyed) {
+      drop(client);
+      return;
+    }
+    if (client.res.writableLength > maxBufferedBytes) {
+      dropped++;
+      drop(client);
+      client.res.destroy();
+      return;
+    }
+    client.res.write(chunk);
+  }
+
+  function flush(): void {
+    if (flushTimer !== undefined) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    const entries = pending;
+    pending = [];
+    pendingLength = 0;
+    // Made once per entry, and only when a client wants them.
+    const summaries: (string | undefined)[] = [];
+    for (const client of clients) {
+      let chunk = '';
+      for (let i = 0; i < entries.length; i += 3) {
+        if (client.session === allSessions || client.session === entries[i]) {
+          const text = entries[i + 1] as string;
+          const status = entries[i + 2] as number;
+          chunk += eventOf(client.summary ? (summaries[i] ??= summaryOf(text, status)) : text);
+        }
+      }
+      if (chunk !== '') send(client, chunk);
+    }
+  }
+
+  return {
+    /**
+     * Sends a journal entry (its JSON text, and its answer's status for summaries) to the clients
+     * of its session and of `*`.
+     */
+    publish(session: string, text: string, status: number): void {
+      if (clients.size === 0) return;
+      pending.push(session, text, status);
+      pendingLength += text.length;
+      // What waits is bounded like what a client may leave unread.
+      if (pendingLength > maxBufferedBytes) flush();
+      else flushTimer ??= setTimeout(flush, batchMs);
+    },
+    /**
+     * Adds a client whose SSE headers are sent; it leaves when its response closes. After
+     * closeAll, the response is ended at once.
+     */
+    subscribe(session: string, res: ServerResponse, summary = false): void {
+      if (closed) {
+        res.end();
+        return;
+      }
+      const client = { session, res, summary };
+      clients.add(client);
+      res.once('close', () => {
+        drop(client);
+      });
+      heartbeat ??= setInterval(() => {
+        for (const each of clients) send(each, ': heartbeat\n\n');
+      }, heartbeatMs).unref();
+    },
+    /** Ends every stream (the mock is closing), and every later one as it comes. */
+    closeAll(): void {
+      closed = true;
+      if (flushTimer !== undefined) clearTimeout(flushTimer);
+      pending = [];
+      for (const client of [...clients]) {
+        drop(client);
+        client.res.end();
+        // A client that does not read would hold the shutdown until its grace runs out.
+        if (client.res.writableLength > 0) client.res.destroy();
+      }
+    },
+    stats(): EventHubStats {
+      return { clients: clients.size, dropped };
+    },
+  };
+}
+
+export type EventHub = ReturnType<typeof createEventHub>;
+
+/**
+ * The entry without its query, headers and bodies (`{}` and null in their place): what a list of
+ * traffic shows, a fifth of the bytes of a small create and less of a large one. Its reader gets
+ * the whole entry from GET /__admin/requests/:id.
+ */
+function summaryOf(text: string, status: number): string {
+  // Cut from the entry's text, whose layout recordInteractions writes: the fields before the
+  // request, its method and path, and the source and verdicts at the end. Parsing it instead
+  // cost the mock a third more CPU per request under load. Any key inside a body is escaped or
+  // comes before the last `,"source":`.
+  const head = text.indexOf(',"request":{"method":');
+  const query = text.indexOf(',"query":', head);
+  const tail = text.lastIndexOf(',"source":');
+  if (head > 0 && query > head && tail > query && text.startsWith('{"id":')) {
+    return `${text.slice(0, head)},"request":{${text.slice(head + 12, query)},"query":{},"headers":{},"body":null},"response":{"status":${String(status)},"headers":{},"body":null}${text.slice(tail, -1)},"summary":true}`;
+  }
+  return parsedSummary(text);
+}
+
+// The same from the parsed entry, should its layout ever differ.
+function parsedSummary(text: string): string {
+  const entry = JSON.parse(text) as Interaction;
+  return JSON.stringify({
+    ...entry,
+    request: {
+      method: entry.request.method,
+      path: entry.request.path,
+      query: {},
+      headers: {},
+      body: null,
+    },
+    response: { status: entry.response.status, headers: {}, body: null },
+    summary: true,
+  });
+}
+
+// An entry's JSON has line breaks only as whitespace, if at all: each line goes on a `data:` line
+// of its own, which the client joins again with "\n".
+function eventOf(text: string): string {
+  if (!/[\r\n]/.test(text)) return `data: ${text}\n\n`;
+  return `data: ${text.split(/\r\n|\r|\n/).join('\ndata: ')}\n\n`;
+}
