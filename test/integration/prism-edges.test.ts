@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import type { RunningMockServer } from 'plant-store-mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { send, startTestServer } from '../support/mock-fetch.ts';
+
+// Edges of routing and request reading that Prism's own test cases cover, on a contract written
+// for this project.
+const spec = fileURLToPath(new URL('../../fixtures/specs/potting-shed.yaml', import.meta.url));
+
+describe('a contract with the edges Prism answers', () => {
+  let server: RunningMockServer;
+  beforeAll(async () => {
+    server = await startTestServer({ spec, mode: 'static' });
+  });
+  afterAll(() => server.close());
+
+  it('answers an OPTIONS the contract declares from the contract, not as a preflight', async () => {
+    const answer = await send(`${server.url}/shelves`, { method: 'OPTIONS' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ methods: 'OPTIONS, GET' });
+  });
+
+  it('still answers a real preflight on that path, with the origin echoed', async () => {
+    const origin = 'http://app.example:3000';
+    const answer = await send(`${server.url}/shelves`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'GET' },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
+  });
+
+  it('echoes the origin on a declared OPTIONS sent by a browser without a preflight', async () => {
+    const origin = 'http://app.example:3000';
+    const answer = await send(`${server.url}/shelves`, { method: 'OPTIONS', headers: { origin } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
+  });
+});
