@@ -36,4 +36,15 @@ describe('a contract with the edges Prism answers', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
   });
+
+  it('routes a percent-encoded path to the template that spells it out', async () => {
+    const answer = await send(`${server.url}/seed%20packets%20%3e%2010%25`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual([{ seeds: 12 }]);
+  });
+
+  it('still answers 404 for a path the contract does not spell', async () => {
+    const answer = await send(`${server.url}/seed%20packets%20%3e%2011%25`);
+    expect(answer.status).toBe(404);
+  });
 });
