@@ -47,4 +47,30 @@ describe('a contract with the edges Prism answers', () => {
     const answer = await send(`${server.url}/seed%20packets%20%3e%2011%25`);
     expect(answer.status).toBe(404);
   });
+
+  it("answers a body sent to an operation that takes none with the contract's 415", async () => {
+    const answer = await send(`${server.url}/watering`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'lots',
+    });
+    expect(answer.status).toBe(415);
+    expect(answer.headers.get('content-type')).toBe('text/plain');
+    expect(answer.text).toBe('no body allowed');
+  });
+
+  it('answers that operation without a body as usual', async () => {
+    const answer = await send(`${server.url}/watering`, { method: 'POST' });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('watered');
+  });
+
+  it('answers a forced status declared without content with an empty body', async () => {
+    const answer = await send(`${server.url}/watering`, {
+      method: 'POST',
+      headers: { prefer: 'code=501' },
+    });
+    expect(answer.status).toBe(501);
+    expect(answer.text).toBe('');
+  });
 });
