@@ -73,4 +73,11 @@ describe('a contract with the edges Prism answers', () => {
     expect(answer.status).toBe(501);
     expect(answer.text).toBe('');
   });
+
+  it('sends an object example declared as XML as XML, as Prism builds it', async () => {
+    const answer = await send(`${server.url}/labels`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/xml');
+    expect(answer.text).toBe('<xml><name>Fern</name><count>2</count></xml>');
+  });
 });
