@@ -27,18 +27,20 @@ export async function answerRequest(
   controls: MockControls,
   requestViolations: Violation[],
 ): Promise<ModeAnswer> {
-  if (requestViolations.length > 0 && controls.status === undefined) {
-    const message = `Request does not match the contract: ${formatViolations(requestViolations)}`;
-    const status = invalidRequestStatus(operation, requestViolations);
-    return errorAnswer(operation, status, message, 'validation-error');
-  }
-  const status = controls.status ?? successStatus(operation);
   if (controls.status !== undefined && declaredResponse(operation, controls.status) === undefined) {
     throw new HttpError(
       'INVALID_CONTROL',
       `Failed to read the mock controls: code=${controls.status} is not declared for ${operation.operationId} (declared: ${operation.resource.responses.map((r) => r.code).join(', ')}). Make sure to ask for a declared status.`,
     );
   }
+  // Only a forced error status answers an invalid request otherwise: `code=200` asks for the
+  // success answer of a valid request, not for the checks to be skipped.
+  if (requestViolations.length > 0 && (controls.status === undefined || controls.status < 400)) {
+    const message = `Request does not match the contract: ${formatViolations(requestViolations)}`;
+    const status = invalidRequestStatus(operation, requestViolations);
+    return errorAnswer(operation, status, message, 'validation-error');
+  }
+  const status = controls.status ?? successStatus(operation);
   // A forced status the contract declares without content is answered as declared: empty.
   const declaresContent = (declaredResponse(operation, status)?.contents ?? []).length > 0;
   if (

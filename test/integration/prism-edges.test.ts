@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { RunningMockServer } from 'plant-store-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send, startTestServer } from '../support/mock-fetch.ts';
+import { createPlant, send, startTestServer } from '../support/mock-fetch.ts';
 
 // Edges of routing and request reading that Prism's own test cases cover, on a contract written
 // for this project.
@@ -79,5 +79,25 @@ describe('a contract with the edges Prism answers', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/xml');
     expect(answer.text).toBe('<xml><name>Fern</name><count>2</count></xml>');
+  });
+});
+
+describe('the Plant Store with Prefer: code=200', () => {
+  let server: RunningMockServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('still answers an invalid request with 400 naming the violation', async () => {
+    const answer = await createPlant(server, { id: 1 }, { prefer: 'code=200' });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ error: 400 });
+    expect((answer.body as { message: string }).message).toContain("required property 'name'");
+  });
+
+  it('answers a valid request with the 200 it asks for', async () => {
+    const answer = await createPlant(server, { id: 2, name: 'Fern' }, { prefer: 'code=200' });
+    expect(answer.status).toBe(200);
   });
 });
