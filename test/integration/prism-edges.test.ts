@@ -101,3 +101,22 @@ describe('the Plant Store with Prefer: code=200', () => {
     expect(answer.status).toBe(200);
   });
 });
+
+describe('stateful mode (the default) on a contract whose answer is not JSON', () => {
+  let server: RunningMockServer;
+  beforeAll(async () => {
+    server = await startTestServer({ spec });
+  });
+  afterAll(() => server.close());
+
+  it('answers a JSON create with the declared text, not the record echoed as JSON', async () => {
+    const answer = await send(`${server.url}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'repot the fern' }),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/plain');
+    expect(answer.text).toBe('noted');
+  });
+});
