@@ -80,6 +80,13 @@ describe('a contract with the edges Prism answers', () => {
     expect(answer.headers.get('content-type')).toBe('application/xml');
     expect(answer.text).toBe('<xml><name>Fern</name><count>2</count></xml>');
   });
+
+  it('answers 500 naming the schema when a response cannot be sampled, not a control error', async () => {
+    const answer = await send(`${server.url}/seed-bank`);
+    expect(answer.status).toBe(500);
+    expect(answer.body).toMatchObject({ error: 500 });
+    expect((answer.body as { message: string }).message).toContain('too complex');
+  });
 });
 
 describe('the Plant Store with Prefer: code=200', () => {
