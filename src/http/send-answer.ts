@@ -1,11 +1,12 @@
-import { XMLBuilder } from 'fast-xml-parser';
+import XMLBuilder from 'fast-xml-builder';
 import { isJsonMediaType, isXmlMediaType } from '../contract/media-type.ts';
 import type { Exchange } from './exchange.ts';
 import { redactResponseInPlace } from '../interactions/redact-headers.ts';
 import { flattenHeaders } from '../parsing/flatten-headers.ts';
 import { jsonContentType } from './send-json.ts';
 
-// Prism's own serializer's settings (prism-http-server), so the XML is the same as Prism's.
+// The builder Prism's serializer uses (fast-xml-parser's XMLBuilder is this package), with its
+// settings, so the XML is the same as Prism's.
 const xmlBuilder = new XMLBuilder({});
 
 /**
