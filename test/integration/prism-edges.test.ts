@@ -87,6 +87,18 @@ describe('a contract with the edges Prism answers', () => {
     expect(answer.body).toMatchObject({ error: 500 });
     expect((answer.body as { message: string }).message).toContain('too complex');
   });
+
+  it('challenges with every scheme an operation accepts, OAuth2 (as Bearer) or Basic', async () => {
+    const answer = await send(`${server.url}/tools`);
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('www-authenticate')).toBe(
+      'Bearer realm="plant-store-mock", Basic realm="plant-store-mock"',
+    );
+    const basic = await send(`${server.url}/tools`, {
+      headers: { authorization: `Basic ${Buffer.from('ann:secret').toString('base64')}` },
+    });
+    expect(basic.status).toBe(200);
+  });
 });
 
 describe('the Plant Store with Prefer: code=200', () => {
