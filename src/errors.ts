@@ -35,6 +35,10 @@ export const errorCatalogue = {
     summary: 'The request was not received within `--request-timeout`',
   },
   HEADERS_TOO_LARGE: { status: 431, summary: 'The request headers are larger than Node accepts' },
+  UNANSWERABLE_RESPONSE: {
+    status: 500,
+    summary: "The contract's response schema cannot be sampled (too complex)",
+  },
   INTERNAL: { status: 500, summary: 'A bug in the mock; the message says what failed' },
 } as const;
 

@@ -47,9 +47,29 @@ export function compileOperation(resource: IHttpOperation): ContractOperation {
 function compilePathTemplate(template: string): RegExp {
   const pattern = template
     .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => (part.startsWith('{') ? '[^/]+' : literalPattern(part)))
     .join('');
   return new RegExp(`^${pattern}/?$`);
+}
+
+/**
+ * A literal part of a path template as a pattern: a character a client must percent-encode
+ * (a space, `>`, `|`, `%`, any non-ASCII) matches as it is written or encoded, in either case of
+ * hex digits, as Prism routes `/test%20path` to `/test path`.
+ */
+function literalPattern(part: string): string {
+  let pattern = '';
+  for (const char of part) {
+    const escaped = char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const encoded = /[A-Za-z0-9\-._~/]/.test(char) ? char : encodeURIComponent(char);
+    if (encoded === char) {
+      pattern += escaped;
+      continue;
+    }
+    const anyCase = encoded.replace(/[A-F]/g, (hex) => `[${hex}${hex.toLowerCase()}]`);
+    pattern += `(?:${escaped}|${anyCase})`;
+  }
+  return pattern;
 }
 
 function toSecurityScheme(scheme: HttpSecurityScheme): SecurityScheme {

@@ -23,6 +23,16 @@ export function isJsonMediaType(mediaType: string): boolean {
 }
 
 /**
+ * Whether a media type is XML as Prism serializes it: `application/xml` or any `application/*+xml`.
+ *
+ * @example
+ * isXmlMediaType('application/atom+xml'); // true
+ */
+export function isXmlMediaType(mediaType: string): boolean {
+  return /^application\/([\w.+-]*\+)?xml$/.test(essenceOf(mediaType));
+}
+
+/**
  * Whether an actual media type is one a declared one (which may use `*` wildcards) allows.
  *
  * @example

@@ -23,34 +23,59 @@ export const withoutOriginHeaders: readonly (readonly [string, string])[] = [
  * applyCors(req, res, () => serve(req, res));
  */
 export function corsPolicy() {
-  const applyCors = cors({
+  const options = {
     origin: true,
     credentials: true,
     maxAge: 600,
     exposedHeaders: ['WWW-Authenticate', 'Allow'],
-  });
+  };
+  const applyCors = cors(options);
+  // The cors package takes every OPTIONS for a preflight; one the contract answers goes on.
+  const applyCorsAndContinue = cors({ ...options, preflightContinue: true });
   return function applyCorsPolicy(
     req: IncomingMessage,
     res: ServerResponse,
     next: (error?: unknown) => void,
+    toContract = false,
   ): void {
     // Most mock traffic is not from a browser: skip the middleware's per-request option handling.
-    if (!isBrowserRequest(req)) {
+    if (!isBrowserRequest(req, toContract)) {
       for (const [name, value] of withoutOriginHeaders) res.setHeader(name, value);
       next();
       return;
     }
-    applyCors(req, res, next);
+    (toContract ? applyCorsAndContinue : applyCors)(req, res, next);
   };
 }
 
 /**
+ * Whether an OPTIONS request is the contract's to answer, not a CORS preflight: it carries no
+ * `Access-Control-Request-Method` (so it is no preflight by the Fetch standard) and the contract
+ * declares an OPTIONS operation for its path. Any other OPTIONS is answered as a preflight.
+ *
+ * @example
+ * isContractOptions(req, (path) => contract.route('OPTIONS', path).kind === 'matched', '/test');
+ */
+export function isContractOptions(
+  req: IncomingMessage,
+  declaresOptions: (path: string) => boolean,
+  path: string,
+): boolean {
+  return (
+    req.method === 'OPTIONS' &&
+    req.headers['access-control-request-method'] === undefined &&
+    declaresOptions(path)
+  );
+}
+
+/**
  * Whether the CORS policy has anything to decide for a request: it names an origin, or it is a
- * preflight. For any other, it adds withoutOriginHeaders.
+ * preflight (an OPTIONS the contract does not answer, see isContractOptions). For any other, it
+ * adds withoutOriginHeaders.
  *
  * @example
  * isBrowserRequest(req); // false for curl
  */
-export function isBrowserRequest(req: IncomingMessage): boolean {
-  return req.headers.origin !== undefined || req.method === 'OPTIONS';
+export function isBrowserRequest(req: IncomingMessage, toContract = false): boolean {
+  return req.headers.origin !== undefined || (req.method === 'OPTIONS' && !toContract);
 }

@@ -59,6 +59,7 @@ export function createRequestListener(deps: ServerDeps): RequestListener {
     touchSession: (session) => {
       deps.sessions.touch(session);
     },
+    declaresOptions: (path) => contract.route('OPTIONS', path).kind === 'matched',
   });
   // Express and the admin API load just after start, in the background: the mock serves without
   // them, and no admin call waits for them (the first one held the event loop 120 ms loading them).

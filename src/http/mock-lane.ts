@@ -8,7 +8,12 @@ import type { Pipeline } from '../pipeline/run-pipeline.ts';
 import { applyFault } from './apply-fault.ts';
 import { sendAnswer, sentHeadersJson } from './send-answer.ts';
 import { checkCharset } from './check-charset.ts';
-import { corsPolicy, isBrowserRequest, withoutOriginHeaders } from './cors-policy.ts';
+import {
+  corsPolicy,
+  isBrowserRequest,
+  isContractOptions,
+  withoutOriginHeaders,
+} from './cors-policy.ts';
 import { openExchange, type Exchange, type RequestTarget } from './exchange.ts';
 import { errorBodyOf, toHttpError } from './handle-errors.ts';
 import type { RequestLog } from '../observe/log-requests.ts';
@@ -23,6 +28,8 @@ export interface MockLaneDeps {
   recorder: Recorder;
   /** Marks the request's session as used (see createSessionTable). */
   touchSession: (session: string) => void;
+  /** Whether the contract declares an OPTIONS operation for a path (see isContractOptions). */
+  declaresOptions: (path: string) => boolean;
 }
 
 /**
@@ -45,6 +52,7 @@ export function createMockLane({
   decide,
   recorder,
   touchSession,
+  declaresOptions,
 }: MockLaneDeps) {
   const readRawBody = createBodyReader(config.maxBodyBytes);
   const applyCors = config.cors ? corsPolicy() : undefined;
@@ -113,8 +121,9 @@ export function createMockLane({
     res: ServerResponse,
     target?: RequestTarget,
   ): void {
-    const browser = applyCors !== undefined && isBrowserRequest(req);
     const exchange = openExchange(req, res, performance.now(), target);
+    const toContract = isContractOptions(req, declaresOptions, exchange.path);
+    const browser = applyCors !== undefined && isBrowserRequest(req, toContract);
     touchSession(exchange.session);
     // One listener for both: the journal records every admitted request, the log every answer.
     res.once('close', () => {
@@ -140,9 +149,14 @@ export function createMockLane({
       return;
     }
     // The cors package sets its headers on the response, and ends a preflight itself.
-    applyCors(req, res, () => {
-      serve(req, res, exchange);
-    });
+    applyCors(
+      req,
+      res,
+      () => {
+        serve(req, res, exchange);
+      },
+      toContract,
+    );
   };
 }
 

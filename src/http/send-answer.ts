@@ -1,14 +1,20 @@
-import { isJsonMediaType } from '../contract/media-type.ts';
+import XMLBuilder from 'fast-xml-builder';
+import { isJsonMediaType, isXmlMediaType } from '../contract/media-type.ts';
 import type { Exchange } from './exchange.ts';
 import { redactResponseInPlace } from '../interactions/redact-headers.ts';
 import { flattenHeaders } from '../parsing/flatten-headers.ts';
 import { jsonContentType } from './send-json.ts';
 
+// The builder Prism's serializer uses (fast-xml-parser's XMLBuilder is this package), with its
+// settings, so the XML is the same as Prism's.
+const xmlBuilder = new XMLBuilder({});
+
 /**
  * Sends a mock request's answer with its own headers (they win over those the lane set already:
  * nosniff, CORS), and keeps what was sent on the exchange for the journal.
  * The body goes out as JSON, or in `mediaType` when the contract declares one: a string as it
- * is, anything else as JSON. `undefined` sends no body; 204 and 304 answers never carry one, nor
+ * is, an object for an XML media type as XML under an `<xml>` root (as Prism builds it), anything
+ * else as JSON. `undefined` sends no body; 204 and 304 answers never carry one, nor
  * its headers.
  *
  * @example
@@ -22,6 +28,11 @@ export function sendAnswer(
   body: unknown,
   mediaType?: string,
 ): void {
+  if (mediaType !== undefined && body !== undefined && isXmlMediaType(mediaType)) {
+    const text = typeof body === 'string' ? body : xmlBuilder.build({ xml: body });
+    writeAnswer(exchange, status, headers, body, text, false, mediaType);
+    return;
+  }
   const asText = mediaType !== undefined && !isJsonMediaType(mediaType) && typeof body === 'string';
   writeAnswer(
     exchange,

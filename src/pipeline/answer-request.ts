@@ -27,18 +27,28 @@ export async function answerRequest(
   controls: MockControls,
   requestViolations: Violation[],
 ): Promise<ModeAnswer> {
-  if (requestViolations.length > 0 && controls.status === undefined) {
-    const message = `Request does not match the contract: ${formatViolations(requestViolations)}`;
-    return errorAnswer(operation, invalidRequestStatus(operation), message, 'validation-error');
-  }
-  const status = controls.status ?? successStatus(operation);
   if (controls.status !== undefined && declaredResponse(operation, controls.status) === undefined) {
     throw new HttpError(
       'INVALID_CONTROL',
       `Failed to read the mock controls: code=${controls.status} is not declared for ${operation.operationId} (declared: ${operation.resource.responses.map((r) => r.code).join(', ')}). Make sure to ask for a declared status.`,
     );
   }
-  if (status >= 400 && controls.status !== undefined && controls.exampleKey === undefined) {
+  // Only a forced error status answers an invalid request otherwise: `code=200` asks for the
+  // success answer of a valid request, not for the checks to be skipped.
+  if (requestViolations.length > 0 && (controls.status === undefined || controls.status < 400)) {
+    const message = `Request does not match the contract: ${formatViolations(requestViolations)}`;
+    const status = invalidRequestStatus(operation, requestViolations);
+    return errorAnswer(operation, status, message, 'validation-error');
+  }
+  const status = controls.status ?? successStatus(operation);
+  // A forced status the contract declares without content is answered as declared: empty.
+  const declaresContent = (declaredResponse(operation, status)?.contents ?? []).length > 0;
+  if (
+    status >= 400 &&
+    controls.status !== undefined &&
+    controls.exampleKey === undefined &&
+    declaresContent
+  ) {
     const why =
       requestViolations.length > 0
         ? `the request has these violations: ${formatViolations(requestViolations)}`
@@ -102,7 +112,10 @@ export function errorAnswer(
   };
 }
 
-function invalidRequestStatus(operation: ContractOperation): number {
+function invalidRequestStatus(operation: ContractOperation, violations: Violation[]): number {
+  // A body of a media type the operation does not take gets the contract's 415 where it declares one.
+  const mediaTypeOnly = violations.every((v) => v.location === 'header/content-type');
+  if (mediaTypeOnly && operation.statuses.includes(415)) return 415;
   if (operation.statuses.includes(400)) return 400;
   if (operation.statuses.includes(422)) return 422;
   return operation.statuses.find((s) => s >= 400 && s < 500) ?? 400;

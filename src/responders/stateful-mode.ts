@@ -4,17 +4,13 @@ import { isJsonMediaType } from '../contract/media-type.ts';
 import { responseSchema } from '../validation/prism-engine.ts';
 import { schemaProperties } from '../contract/schema-properties.ts';
 import type { RecordStore } from './store/record-store.ts';
-import {
-  jsonHeaders,
-  type ModeAnswer,
-  type ModeRequest,
-  type ResponseMode,
-} from './response-mode.ts';
+import { type ModeAnswer, type ModeRequest, type ResponseMode } from './response-mode.ts';
 
 /**
  * Stores each created record by its `id` and answers with the request projected onto the response
  * schema (for the Plant Store: `name`, and `tag` when it was sent). A taken id answers 400.
- * Operations without a JSON object body are answered by `fallback` (static mode).
+ * Requests without a JSON object body, and statuses the contract declares without JSON content,
+ * are answered by `fallback` (static mode).
  *
  * @example
  * const mode = createStatefulMode(createMemoryStore(), createStaticMode());
@@ -25,7 +21,14 @@ export function createStatefulMode(store: RecordStore, fallback: ResponseMode): 
     async respond(modeRequest: ModeRequest): Promise<ModeAnswer> {
       const { operation, request, session, status } = modeRequest;
       const record = request.body;
-      if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+      const mediaType = jsonMediaTypeOf(operation, status);
+      // A response the contract declares without JSON (text, XML, none) cannot carry the record.
+      if (
+        mediaType === undefined ||
+        record === null ||
+        typeof record !== 'object' ||
+        Array.isArray(record)
+      ) {
         return fallback.respond(modeRequest);
       }
       const fields = record as Record<string, unknown>;
@@ -41,7 +44,10 @@ export function createStatefulMode(store: RecordStore, fallback: ResponseMode): 
         properties === undefined
           ? fields
           : Object.fromEntries(Object.entries(fields).filter(([name]) => properties.has(name)));
-      return { response: labelled(operation, status, body), source: 'stateful' };
+      return {
+        response: { status, headers: { 'content-type': mediaType }, body, mediaType },
+        source: 'stateful',
+      };
     },
   };
 }
@@ -51,12 +57,8 @@ function exactIdOf(request: ModeRequest['request']): bigint | undefined {
   return request.bigIntegers?.find((b) => b.path.length === 1 && b.path[0] === 'id')?.exact;
 }
 
-// Labelled with the JSON media type the contract declares for the status, as the other modes.
-function labelled(operation: ModeRequest['operation'], status: number, body: unknown) {
-  const mediaType = declaredResponse(operation, status)?.contents?.find((c) =>
-    isJsonMediaType(c.mediaType),
-  )?.mediaType;
-  return mediaType === undefined
-    ? { status, headers: { ...jsonHeaders }, body }
-    : { status, headers: { 'content-type': mediaType }, body, mediaType };
+// The JSON media type the contract declares for the status, which the record is labelled with.
+function jsonMediaTypeOf(operation: ModeRequest['operation'], status: number): string | undefined {
+  return declaredResponse(operation, status)?.contents?.find((c) => isJsonMediaType(c.mediaType))
+    ?.mediaType;
 }

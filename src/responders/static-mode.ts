@@ -32,6 +32,13 @@ export function createStaticMode(): ResponseMode {
           `${result.reason}: ${operation.operationId} declares its ${status} response as ${mediaTypesOf(operation, status)}. Make sure the Accept header allows one of them.`,
         );
       }
+      if (!result.ok && result.status === undefined) {
+        // No control asked for this: the contract's schema is what cannot be answered.
+        throw new HttpError(
+          'UNANSWERABLE_RESPONSE',
+          `Failed to answer ${operation.operationId}: ${result.reason} Make sure the response schema of status ${status} has an example, or a finite shape.`,
+        );
+      }
       if (!result.ok) {
         throw new HttpError(
           'INVALID_CONTROL',

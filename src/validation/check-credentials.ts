@@ -17,17 +17,23 @@ export function checkCredentials(
   tokens: readonly string[] | undefined,
 ): void {
   if (operation.security.length === 0) return;
-  let firstProblem: Problem | undefined;
+  const problems: Problem[] = [];
   for (const alternative of operation.security) {
     const problem = alternative
       .map((scheme) => problemWith(scheme, headers, query, tokens))
       .find((found) => found !== undefined);
     if (problem === undefined) return;
-    firstProblem ??= problem;
+    problems.push(problem);
   }
-  const problem = firstProblem ?? { message: 'Missing credentials.', challenge: 'Bearer' };
-  throw new HttpError('UNAUTHORIZED', problem.message, {
-    headers: { 'www-authenticate': problem.challenge },
+  const [first = { message: 'Missing credentials.', challenge: 'Bearer' }, ...others] = problems;
+  // One challenge per alternative (RFC 9110 lets a 401 list several), so a client that speaks
+  // only one of them, say Basic where OAuth2 is the other, learns that it may.
+  const challenges = [...new Set([first, ...others].map((p) => p.challenge))];
+  const message = [first, ...others.filter((p) => p.message !== first.message)]
+    .map((p) => p.message)
+    .join(' Or: ');
+  throw new HttpError('UNAUTHORIZED', message, {
+    headers: { 'www-authenticate': challenges.join(', ') },
   });
 }
 

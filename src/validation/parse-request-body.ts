@@ -34,7 +34,13 @@ export function parseRequestBody(
   const isJson = isJsonMediaType(mediaType);
   const violations: Violation[] = [];
   const accepted = operation?.requestMediaTypes ?? [];
-  if (accepted.length > 0 && !accepted.some((type) => mediaTypeMatches(mediaType, type))) {
+  if (accepted.length === 0 && operation?.statuses.includes(415) === true) {
+    // An operation that takes no body but declares 415 says what a body gets (as Prism answers).
+    violations.push({
+      location: 'header/content-type',
+      message: `must be absent: ${operation.operationId} takes no body, got ${mediaType || 'one without a content type'}`,
+    });
+  } else if (accepted.length > 0 && !accepted.some((type) => mediaTypeMatches(mediaType, type))) {
     violations.push({
       location: 'header/content-type',
       message:
