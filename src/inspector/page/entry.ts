@@ -1,37 +1,11 @@
-/** A journal entry as GET /__admin/requests and GET /__admin/events give it (see Interaction). */
-export interface Entry {
-  id: string;
-  receivedAt: string;
-  durationMs: number;
-  session: string;
-  operationId: string | null;
-  request: {
-    method: string;
-    path: string;
-    query: Record<string, string | string[]>;
-    headers: Record<string, string>;
-    body: unknown;
-    truncated?: boolean;
-  };
-  response: {
-    status: number;
-    headers: Record<string, string>;
-    body: unknown;
-    truncated?: boolean;
-  };
-  source: string;
-  contract: {
-    hash: string;
-    request: Verdict;
-    response: Verdict;
-  };
+import type { Interaction, Verdict } from '../../interactions/interaction.ts';
+
+export type { Verdict };
+
+/** A journal entry as GET /__admin/requests and GET /__admin/events give it. */
+export interface Entry extends Interaction {
   /** From `GET /__admin/events?fields=summary`: no query, headers or bodies. */
   summary?: boolean;
-}
-
-export interface Verdict {
-  valid: boolean;
-  violations: { location: string; message: string }[];
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
