@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { nestsDeeperThan, tooDeepMessage } from '../parsing/json-depth.ts';
 import { parseExactJson } from '../parsing/exact-json.ts';
+import { mayHoldBigIntegers } from '../parsing/parse-json-body.ts';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { HttpError } from '../errors.ts';
 import { defaultSession, sessionHeaderOf, sessionNameProblem } from '../sessions/session-of.ts';
@@ -78,7 +79,7 @@ function exactBody(req: Request): unknown {
 // whole, so nothing of it is stored. A body with 16 digits in a row keeps its text (see exactBody).
 function refuseDeepJson(req: IncomingMessage, _res: unknown, body: Buffer): void {
   const text = body.toString('utf8');
-  if (/\d{16}|\d[eE][+-]?\d/.test(text)) bodyTexts.set(req, text);
+  if (mayHoldBigIntegers(text)) bodyTexts.set(req, text);
   if (nestsDeeperThan(body)) {
     throw new HttpError(
       'INVALID_ADMIN_REQUEST',

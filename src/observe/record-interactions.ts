@@ -7,7 +7,7 @@ import { durationSince } from './duration-since.ts';
 import { routeViolation } from '../contract/route-violation.ts';
 import type { Coverage } from './coverage.ts';
 import { nestsDeeperThan } from '../parsing/json-depth.ts';
-import { mayHoldBigIntegers, parseExactJson } from '../parsing/exact-json.ts';
+import { mayHoldWrittenBigIntegers, parseExactJson } from '../parsing/exact-json.ts';
 import type { Journal } from './journal.ts';
 import type { RecordFile } from './record-file.ts';
 import { redactHeaders, redactQuery, type SecretNames } from '../interactions/redact-headers.ts';
@@ -208,7 +208,7 @@ function sentBody({ body, json }: SentAnswer): RecordedBody {
   if (text.length > maxRecordedText / 3 && Buffer.byteLength(text) > maxRecordedText) {
     return { json: JSON.stringify(firstBytesOf(Buffer.from(text))), truncated: true, exact: false };
   }
-  const exact = isJson && text.length >= 16 && mayHoldBigIntegers(text);
+  const exact = isJson && text.length >= 16 && mayHoldWrittenBigIntegers(text);
   return { json: isJson ? text : JSON.stringify(text), truncated: false, exact };
 }
 
@@ -262,7 +262,7 @@ function decodeBody(raw: Buffer | undefined): RecordedBody {
   if (!truncated && !nestsDeeperThan(raw)) {
     try {
       const json = JSON.stringify(parseExactJson(text));
-      return { json, truncated, exact: mayHoldBigIntegers(json) };
+      return { json, truncated, exact: mayHoldWrittenBigIntegers(json) };
     } catch {
       // Not JSON: kept as text.
     }

@@ -1,4 +1,4 @@
-import { exactInteger } from './parse-json-body.ts';
+import { exactInteger, mayHoldBigIntegers } from './parse-json-body.ts';
 
 // JSON.rawJSON and JSON.isRawJSON (Node 21 and later) are not in TypeScript's ES2024 library.
 const json = JSON as unknown as {
@@ -10,8 +10,11 @@ const json = JSON as unknown as {
   ): unknown;
 };
 
-/** Only text with 16 digits in a row can hold an integer past 2^53 as JSON.stringify writes it. */
-export const mayHoldBigIntegers = (text: string): boolean => /\d{16}/.test(text);
+/**
+ * Whether JSON text that JSON.stringify wrote may hold an integer past 2^53: it writes them in
+ * plain digits, so only 16 digits in a row can.
+ */
+export const mayHoldWrittenBigIntegers = (text: string): boolean => /\d{16}/.test(text);
 
 /**
  * Parses JSON text, keeping every integer past ±2^53 exact as a `JSON.rawJSON` value (written in
@@ -22,8 +25,7 @@ export const mayHoldBigIntegers = (text: string): boolean => /\d{16}/.test(text)
  * JSON.stringify(parseExactJson('{"id": 9007199254740993}')); // '{"id":9007199254740993}'
  */
 export function parseExactJson(text: string): unknown {
-  // Without 16 digits in a row or an exponent, every integer in it is a safe one.
-  if (!/\d{16}|\d[eE][+-]?\d/.test(text)) return JSON.parse(text) as unknown;
+  if (!mayHoldBigIntegers(text)) return JSON.parse(text) as unknown;
   try {
     return json.parse(text, (_key, value, context) => {
       if (typeof value !== 'number' || Number.isSafeInteger(value)) return value;

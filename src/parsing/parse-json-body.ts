@@ -14,8 +14,8 @@ type Reviver = (
   context?: { source?: string },
 ) => unknown;
 
-// Only a body with 16 digits in a row, or an exponent, can hold such an integer.
-const mayHoldBigIntegers = /\d{16}|\d[eE][+-]?\d/;
+/** Whether JSON text may hold an integer past ±2^53: only 16 digits in a row or an exponent can. */
+export const mayHoldBigIntegers = (text: string): boolean => /\d{16}|\d[eE][+-]?\d/.test(text);
 
 /**
  * Parses a JSON body, and notes every integer too large for a JavaScript number exactly as it
@@ -27,7 +27,7 @@ const mayHoldBigIntegers = /\d{16}|\d[eE][+-]?\d/;
  */
 export function parseJsonBody(text: string): { value: unknown; bigIntegers: BigInteger[] } {
   const value = JSON.parse(text) as unknown;
-  if (!mayHoldBigIntegers.test(text)) return { value, bigIntegers: [] };
+  if (!mayHoldBigIntegers(text)) return { value, bigIntegers: [] };
   const found = new Map<object, Map<string, { source: string; exact: bigint }>>();
   const reviver: Reviver = function (key, parsed, context) {
     const source = context?.source;
