@@ -1,3 +1,5 @@
+import { leftOutKinds } from '../pact/left-out.ts';
+
 const errorBody = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -9,19 +11,7 @@ const leftOut = {
   properties: {
     kind: {
       type: 'string',
-      enum: [
-        'unknown-session',
-        'empty-journal',
-        'dropped',
-        'rejected',
-        'unanswered',
-        'fault',
-        'stub-outside-contract',
-        'response-outside-contract',
-        'truncated',
-        'other-contract',
-        'unreadable-line',
-      ],
+      enum: leftOutKinds,
     },
     reason: { type: 'string' },
     count: { type: 'integer', description: 'Entries left out for this reason' },

@@ -6,6 +6,7 @@ import {
   type JournalEntry,
   type LeftOut,
   type LeftOutKind,
+  leftOutKinds,
 } from './left-out.ts';
 import { nameInteractions } from './name-interactions.ts';
 import type { Pact, PactSpec } from './pact-document.ts';
@@ -56,20 +57,6 @@ export interface JournalState {
   /** The session has no state on the server (never used, or evicted). */
   unknownSession?: boolean;
 }
-
-const kindOrder: readonly LeftOutKind[] = [
-  'unknown-session',
-  'empty-journal',
-  'dropped',
-  'rejected',
-  'unanswered',
-  'fault',
-  'stub-outside-contract',
-  'response-outside-contract',
-  'truncated',
-  'other-contract',
-  'unreadable-line',
-];
 
 /**
  * Builds a pact one journal entry at a time (entries may arrive from an async scan): one
@@ -136,7 +123,7 @@ export function createPactBuilder(contract: PactContract, options: PactOptions) 
       );
       return {
         pact: toPactDocument(interactions, options),
-        leftOut: kindOrder.flatMap((kind) => left.get(kind) ?? []),
+        leftOut: leftOutKinds.flatMap((kind) => left.get(kind) ?? []),
         entries,
       };
     },

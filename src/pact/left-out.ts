@@ -4,18 +4,22 @@ import type { Interaction } from '../interactions/interaction.ts';
 export type JournalEntry = Interaction;
 
 /** Why entries of the journal are not in the pact. */
-export type LeftOutKind =
-  | 'unknown-session'
-  | 'empty-journal'
-  | 'dropped'
-  | 'rejected'
-  | 'unanswered'
-  | 'fault'
-  | 'stub-outside-contract'
-  | 'response-outside-contract'
-  | 'truncated'
-  | 'other-contract'
-  | 'unreadable-line';
+/** Why entries are left out of a pact, in the order a pact's answer reports them. */
+export const leftOutKinds = [
+  'unknown-session',
+  'empty-journal',
+  'dropped',
+  'rejected',
+  'unanswered',
+  'fault',
+  'stub-outside-contract',
+  'response-outside-contract',
+  'truncated',
+  'other-contract',
+  'unreadable-line',
+] as const;
+
+export type LeftOutKind = (typeof leftOutKinds)[number];
 
 /**
  * Entries left out of a pact for one reason: how many, and the ids of the first ten.
