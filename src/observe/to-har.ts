@@ -1,19 +1,7 @@
+import { toHarEntry } from '../interactions/har-entry.ts';
 import type { Interaction } from '../interactions/interaction.ts';
 
-const statusTexts: Record<number, string> = {
-  0: '',
-  200: 'OK',
-  201: 'Created',
-  204: 'No Content',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  500: 'Internal Server Error',
-};
+const utf8Length = (text: string): number => Buffer.byteLength(text);
 
 /**
  * The journal as a HAR 1.2 log, oldest first, for browser dev tools and HAR viewers: as pieces
@@ -30,7 +18,7 @@ export async function* harChunks(
   yield `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"entries":[`;
   let first = true;
   for await (const entry of entries) {
-    yield `${first ? '' : ','}${JSON.stringify(toHarEntry(entry))}`;
+    yield `${first ? '' : ','}${JSON.stringify(toHarEntry(entry, utf8Length))}`;
     first = false;
   }
   yield ']}}';
@@ -43,67 +31,4 @@ export interface Har {
     creator: { name: string; version: string };
     entries: ReturnType<typeof toHarEntry>[];
   };
-}
-
-/** One interaction as a HAR 1.2 entry. */
-export function toHarEntry(entry: Interaction) {
-  const requestText = bodyText(entry.request.body);
-  const responseText = bodyText(entry.response.body);
-  const host = entry.request.headers.host ?? 'localhost';
-  const query = Object.entries(entry.request.query).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value]).map((v) => ({ name, value: v })),
-  );
-  const search =
-    query.length === 0
-      ? ''
-      : `?${new URLSearchParams(query.map((q): [string, string] => [q.name, q.value])).toString()}`;
-  return {
-    startedDateTime: entry.receivedAt,
-    time: entry.durationMs,
-    request: {
-      method: entry.request.method,
-      url: `http://${host}${entry.request.path}${search}`,
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: nameValues(entry.request.headers),
-      queryString: query,
-      ...(requestText === undefined
-        ? {}
-        : {
-            postData: {
-              mimeType: entry.request.headers['content-type'] ?? '',
-              text: requestText,
-            },
-          }),
-      headersSize: -1,
-      bodySize: requestText === undefined ? 0 : Buffer.byteLength(requestText),
-    },
-    response: {
-      status: entry.response.status,
-      statusText: statusTexts[entry.response.status] ?? '',
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: nameValues(entry.response.headers),
-      content: {
-        size: responseText === undefined ? 0 : Buffer.byteLength(responseText),
-        mimeType: entry.response.headers['content-type'] ?? '',
-        ...(responseText === undefined ? {} : { text: responseText }),
-      },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: responseText === undefined ? 0 : Buffer.byteLength(responseText),
-    },
-    cache: {},
-    timings: { send: 0, wait: entry.durationMs, receive: 0 },
-    comment: `session ${entry.session}; ${entry.operationId ?? 'no operation'}; request ${entry.contract.request.valid ? 'valid' : 'invalid'}, response ${entry.contract.response.valid ? 'valid' : 'invalid'}`,
-  };
-}
-
-function bodyText(body: unknown): string | undefined {
-  if (body === null || body === undefined) return undefined;
-  return typeof body === 'string' ? body : JSON.stringify(body);
-}
-
-function nameValues(headers: Record<string, string>) {
-  return Object.entries(headers).map(([name, value]) => ({ name, value }));
 }

@@ -1,3 +1,4 @@
+import { bodyText, toHarEntry, urlOf } from '../../interactions/har-entry.ts';
 import type { Entry } from './entry.ts';
 
 // Headers the HTTP client sets by itself, or that the journal redacted: a copied command that
@@ -5,21 +6,6 @@ import type { Entry } from './entry.ts';
 const skippedHeaders = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
 
 const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
-
-function urlOf(entry: Entry): string {
-  const host = entry.request.headers.host ?? 'localhost';
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(entry.request.query)) {
-    for (const each of Array.isArray(value) ? value : [value]) params.append(name, each);
-  }
-  const search = params.toString();
-  return `http://${host}${entry.request.path}${search === '' ? '' : `?${search}`}`;
-}
-
-function bodyText(body: unknown): string | undefined {
-  if (body === null || body === undefined) return undefined;
-  return typeof body === 'string' ? body : JSON.stringify(body);
-}
 
 /**
  * The request as a curl command. The journal keeps only the scheme of `Authorization`, so the
@@ -59,21 +45,7 @@ export function toVerifyPattern(entry: Entry): string {
   return JSON.stringify(pattern, null, 2);
 }
 
-const statusTexts: Record<number, string> = {
-  200: 'OK',
-  201: 'Created',
-  204: 'No Content',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  500: 'Internal Server Error',
-};
-
-const nameValues = (headers: Record<string, string>) =>
-  Object.entries(headers).map(([name, value]) => ({ name, value }));
-const byteLength = (text: string | undefined): number =>
-  text === undefined ? 0 : new TextEncoder().encode(text).length;
+const utf8Length = (text: string): number => new TextEncoder().encode(text).length;
 
 /**
  * The interaction as a HAR 1.2 log of one entry, as GET /__admin/requests.har writes each.
@@ -82,51 +54,7 @@ const byteLength = (text: string | undefined): number =>
  * JSON.parse(toHar(entry, '0.1.0')).log.entries.length; // 1
  */
 export function toHar(entry: Entry, version: string): string {
-  const requestText = bodyText(entry.request.body);
-  const responseText = bodyText(entry.response.body);
-  const query = Object.entries(entry.request.query).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value]).map((each) => ({ name, value: each })),
-  );
-  const harEntry = {
-    startedDateTime: entry.receivedAt,
-    time: entry.durationMs,
-    request: {
-      method: entry.request.method,
-      url: urlOf(entry),
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: nameValues(entry.request.headers),
-      queryString: query,
-      ...(requestText === undefined
-        ? {}
-        : {
-            postData: {
-              mimeType: entry.request.headers['content-type'] ?? '',
-              text: requestText,
-            },
-          }),
-      headersSize: -1,
-      bodySize: byteLength(requestText),
-    },
-    response: {
-      status: entry.response.status,
-      statusText: statusTexts[entry.response.status] ?? '',
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: nameValues(entry.response.headers),
-      content: {
-        size: byteLength(responseText),
-        mimeType: entry.response.headers['content-type'] ?? '',
-        ...(responseText === undefined ? {} : { text: responseText }),
-      },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: byteLength(responseText),
-    },
-    cache: {},
-    timings: { send: 0, wait: entry.durationMs, receive: 0 },
-    comment: `session ${entry.session}; ${entry.operationId ?? 'no operation'}`,
-  };
+  const harEntry = toHarEntry(entry, utf8Length);
   const log = {
     log: {
       version: '1.2',
