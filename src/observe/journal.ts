@@ -212,8 +212,6 @@ export function createJournal(
   };
 }
 
-export type MemoryJournal = ReturnType<typeof createJournal>;
-
 const evictedBuckets = 16_384;
 
 // FNV-1a over the name's UTF-16 code units, to a bucket of evictedDrops.

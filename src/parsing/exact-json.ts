@@ -43,7 +43,7 @@ export function parseExactJson(text: string): unknown {
 export const isExactInteger = (value: unknown): boolean => json.isRawJSON(value);
 
 /** An exact integer as JSON.stringify writes it (`JSON.rawJSON`), from a bigint. */
-export const exactIntegerValue = (value: bigint): object => json.rawJSON(value.toString());
+const exactIntegerValue = (value: bigint): object => json.rawJSON(value.toString());
 
 /**
  * Parses JSON text as a JavaScript caller wants it: integers past ±2^53 as bigints, exact.

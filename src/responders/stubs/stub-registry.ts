@@ -233,8 +233,6 @@ export function createStubRegistry(
   };
 }
 
-export type MemoryStubRegistry = ReturnType<typeof createStubRegistry>;
-
 // The stub as registered, its body parsed from the text the registry keeps.
 function stubOf({ stub, bodyText }: Entry): Stub {
   if (bodyText === undefined || stub.response === undefined) return stub;
