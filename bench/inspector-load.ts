@@ -15,6 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createEventHub } from '../src/observe/event-hub.ts';
+import type { RecordedEntry } from '../src/observe/record-interactions.ts';
 import { buildDist } from './build-dist.ts';
 import { plantStoreMock } from './contenders.ts';
 import { loadCell, type CellResult } from './load-cell.ts';
@@ -157,9 +158,18 @@ async function hubCost(summary: boolean): Promise<number> {
   const [response] = (await once(client, 'response')) as [IncomingMessage];
   response.resume();
   const entries = 100_000;
+  const entry: RecordedEntry = {
+    session: 'default',
+    text,
+    head: text.slice(0, text.indexOf(',"request":')),
+    method: 'POST',
+    path: '/plants',
+    status: 200,
+    tail: text.slice(text.indexOf('"source":'), -1),
+  };
   const before = process.cpuUsage();
   for (let sent = 0; sent < entries; sent += 400) {
-    for (let i = 0; i < 400; i++) hub.publish('default', text, 200);
+    for (let i = 0; i < 400; i++) hub.publish(entry);
     await new Promise((resolve) => setTimeout(resolve, 51));
   }
   const used = process.cpuUsage(before);

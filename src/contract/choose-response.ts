@@ -29,6 +29,30 @@ export function chooseResponse(
   status: number,
   accept: string | undefined,
 ): ResponseChoice {
+  // Clients send the same few Accept headers again and again: negotiate each once (it parses
+  // every media type), up to a bound, so that odd headers cannot grow the cache without end.
+  let byStatus = negotiated.get(operation);
+  if (byStatus === undefined)
+    negotiated.set(operation, (byStatus = new Map<number, Map<string, ResponseChoice>>()));
+  let byAccept = byStatus.get(status);
+  if (byAccept === undefined) byStatus.set(status, (byAccept = new Map<string, ResponseChoice>()));
+  const key = accept ?? '';
+  let choice = byAccept.get(key);
+  if (choice === undefined) {
+    choice = negotiate(operation, status, accept);
+    if (byAccept.size < maxChoicesPerStatus) byAccept.set(key, choice);
+  }
+  return choice;
+}
+
+const negotiated = new WeakMap<ContractOperation, Map<number, Map<string, ResponseChoice>>>();
+const maxChoicesPerStatus = 64;
+
+function negotiate(
+  operation: ContractOperation,
+  status: number,
+  accept: string | undefined,
+): ResponseChoice {
   const response = declaredResponse(operation, status);
   if (response === undefined) {
     return {
@@ -86,25 +110,6 @@ export function declaredResponse(
     responses.find((r) => r.code.toUpperCase() === `${code.charAt(0)}XX`) ??
     responses.find((r) => r.code === 'default')
   );
-}
-
-/**
- * The status a request gets when it asks for none: the lowest 2XX declared (a `2XX` range as
- * 200), else 200 from `default`, else the first declared, as Prism picks it.
- *
- * @example
- * successStatus(ping); // 200
- */
-export function successStatus(operation: ContractOperation): number {
-  const responses = operation.resource.responses;
-  const success = responses
-    .map((r) => r.code.toUpperCase())
-    .filter((code) => /^2(\d\d|XX)$/.test(code))
-    .sort()[0];
-  if (success !== undefined) return success === '2XX' ? 200 : Number(success);
-  if (responses.some((r) => r.code === 'default')) return 200;
-  const first = responses[0]?.code.toUpperCase() ?? '200';
-  return /^\dXX$/.test(first) ? Number(`${first.charAt(0)}00`) : Number(first) || 200;
 }
 
 function bestContent(

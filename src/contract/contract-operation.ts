@@ -18,6 +18,8 @@ export interface ContractOperation {
   matcher: RegExp;
   /** Declared numeric statuses, in document order (`default` and `4XX` ranges are left out). */
   statuses: readonly number[];
+  /** The status a request gets when it asks for none (see successStatusOf). */
+  successStatus: number;
   requestMediaTypes: readonly string[];
   bodyRequired: boolean;
   /** Alternatives (any one may pass); each alternative lists schemes that must all pass. */
@@ -37,11 +39,30 @@ export function compileOperation(resource: IHttpOperation): ContractOperation {
     statuses: resource.responses
       .map((response) => Number(response.code))
       .filter((code) => Number.isInteger(code)),
+    successStatus: successStatusOf(resource.responses),
     requestMediaTypes: (resource.request?.body?.contents ?? []).map((c) => c.mediaType),
     bodyRequired: resource.request?.body?.required === true,
     security: (resource.security ?? []).map((alternative) => alternative.map(toSecurityScheme)),
     resource,
   };
+}
+
+/**
+ * The status a request gets when it asks for none: the lowest 2XX declared (a `2XX` range as
+ * 200), else 200 from `default`, else the first declared, as Prism picks it.
+ *
+ * @example
+ * successStatusOf([{ id: 'r1', code: '201', headers: [], contents: [] }]); // 201
+ */
+export function successStatusOf(responses: IHttpOperation['responses']): number {
+  const success = responses
+    .map((r) => r.code.toUpperCase())
+    .filter((code) => /^2(\d\d|XX)$/.test(code))
+    .sort()[0];
+  if (success !== undefined) return success === '2XX' ? 200 : Number(success);
+  if (responses.some((r) => r.code === 'default')) return 200;
+  const first = responses[0]?.code.toUpperCase() ?? '200';
+  return /^\dXX$/.test(first) ? Number(`${first.charAt(0)}00`) : Number(first) || 200;
 }
 
 function compilePathTemplate(template: string): RegExp {

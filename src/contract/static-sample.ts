@@ -5,7 +5,9 @@ import { chooseResponse, type ResponseChoice } from './choose-response.ts';
 import type { ContractOperation } from './contract-operation.ts';
 
 export type SampleResult =
-  { ok: true; response: EngineResponse } | { ok: false; reason: string; status?: 404 | 406 };
+  /** `example`: the key of the declared example that is the body; undefined for a sample. */
+  | { ok: true; response: EngineResponse; example: string | undefined }
+  | { ok: false; reason: string; status?: 404 | 406 };
 
 /**
  * A static answer as Prism's static mock builds it: the declared response for the status (its
@@ -44,8 +46,9 @@ function buildSample(
   { response, content, mediaType }: Extract<ResponseChoice, { ok: true }>,
 ): SampleResult {
   const headers = declaredHeaders(response, operation);
-  const answer = (body: unknown): SampleResult => ({
+  const answer = (body: unknown, example?: string): SampleResult => ({
     ok: true,
+    example,
     response: {
       status,
       headers: mediaType === undefined ? headers : { ...headers, 'content-type': mediaType },
@@ -65,7 +68,7 @@ function buildSample(
     };
   }
   if (example !== undefined && 'value' in example && example.value !== undefined) {
-    return answer(example.value);
+    return answer(example.value, example.key);
   }
   if (content.schema === undefined) return answer(undefined);
   try {

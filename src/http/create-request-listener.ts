@@ -46,8 +46,8 @@ export function createRequestListener(deps: ServerDeps): RequestListener {
     contractHash: () => contract.current.hash,
     secretNames: () => contract.current.secrets,
     recordFile: deps.recordFile,
-    onRecorded: (session, text, status) => {
-      deps.events.publish(session, text, status);
+    onRecorded: (entry) => {
+      deps.events.publish(entry);
     },
   });
   const lane = createMockLane({

@@ -10,7 +10,9 @@ export interface SentResponse {
   status: number;
   body: unknown;
   /** The body's JSON text as it went out, when it was sent as JSON. */
-  json?: string;
+  json: string | undefined;
+  /** The header list it was written with, when no header was set on the response before. */
+  headers: readonly string[] | undefined;
 }
 
 /**
@@ -32,6 +34,12 @@ export interface Exchange extends Arrival {
   receivedAt: number;
   /** `performance.now()` when the request arrived. */
   started: number;
+  /**
+   * Headers every answer to it carries (nosniff, and CORS for a client that names no origin), as
+   * a flat name, value list written with the answer's own; unset when the lane set them on the
+   * response instead (a browser's request, whose CORS headers the cors package sets).
+   */
+  laneHeaders?: readonly string[];
   /** The journal's number for it; unset for requests the journal does not keep (preflights). */
   journalId?: string;
   /** What the pipeline decided; unset for requests refused before an answer was chosen. */

@@ -2,7 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import type { Recorder } from '../observe/record-interactions.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 import type { Decision } from '../pipeline/context.ts';
+
+type AnswerDecision = Extract<Decision, { kind: 'answer' }>;
 import type { FinishedExchange } from '../pipeline/finished-exchange.ts';
 import type { Pipeline } from '../pipeline/run-pipeline.ts';
 import { applyFault } from './apply-fault.ts';
@@ -56,6 +59,9 @@ export function createMockLane({
 }: MockLaneDeps) {
   const readRawBody = createBodyReader(config.maxBodyBytes);
   const applyCors = config.cors ? corsPolicy() : undefined;
+  // What CORS says to a client that names no origin (the cors package is for browsers).
+  const laneHeaders = ['x-content-type-options', 'nosniff'];
+  if (applyCors !== undefined) laneHeaders.push(...withoutOriginHeaders.flat());
 
   function fail(exchange: Exchange, error: unknown): void {
     const httpError = toHttpError(error, config.maxBodyBytes);
@@ -70,24 +76,34 @@ export function createMockLane({
     sendAnswer(exchange, httpError.status, httpError.headers, errorBodyOf(httpError));
   }
 
-  async function deliver(exchange: Exchange, decision: Decision): Promise<void> {
+  function deliver(exchange: Exchange, decision: Decision): void {
     if (decision.kind === 'refuse') {
       fail(exchange, decision.error);
       return;
     }
-    const { outcome, delayMs, fault } = decision;
-    exchange.outcome = outcome;
-    if (delayMs > 0) {
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      if (exchange.res.destroyed) return;
-    }
-    if (fault !== undefined) {
-      // A delay already held the connection: a timeout holds it only for what --max-delay leaves.
-      applyFault(fault, exchange, config.maxDelay - Math.max(0, delayMs));
+    exchange.outcome = decision.outcome;
+    const { delayMs } = decision;
+    if (delayMs <= 0) {
+      answer(exchange, decision);
       return;
     }
-    const { response } = outcome;
-    sendAnswer(exchange, response.status, response.headers, response.body, response.mediaType);
+    setTimeout(() => {
+      if (!exchange.res.destroyed) answer(exchange, decision);
+    }, delayMs);
+  }
+
+  function answer(exchange: Exchange, { outcome, delayMs, fault }: AnswerDecision): void {
+    try {
+      if (fault !== undefined) {
+        // A delay already held the connection: a timeout holds it only for what --max-delay leaves.
+        applyFault(fault, exchange, config.maxDelay - Math.max(0, delayMs));
+        return;
+      }
+      const { response } = outcome;
+      sendAnswer(exchange, response.status, response.headers, response.body, response.mediaType);
+    } catch (failure) {
+      fail(exchange, failure);
+    }
   }
 
   function serve(req: IncomingMessage, res: ServerResponse, exchange: Exchange): void {
@@ -108,11 +124,24 @@ export function createMockLane({
           return;
         }
       }
-      decide(exchange)
-        .then((decision) => deliver(exchange, decision))
-        .catch((failure: unknown) => {
-          fail(exchange, failure);
-        });
+      let decision: MaybePromise<Decision>;
+      try {
+        decision = decide(exchange);
+      } catch (failure) {
+        fail(exchange, failure);
+        return;
+      }
+      if (!(decision instanceof Promise)) deliver(exchange, decision);
+      else {
+        decision.then(
+          (later) => {
+            deliver(exchange, later);
+          },
+          (failure: unknown) => {
+            fail(exchange, failure);
+          },
+        );
+      }
     });
   }
 
@@ -139,15 +168,12 @@ export function createMockLane({
         source: sourceOf(exchange),
       });
     });
-    res.setHeader('x-content-type-options', 'nosniff');
     if (!browser) {
-      // What CORS says to a client that names no origin (the cors package is for browsers).
-      if (applyCors !== undefined) {
-        for (const [name, value] of withoutOriginHeaders) res.setHeader(name, value);
-      }
+      exchange.laneHeaders = laneHeaders;
       serve(req, res, exchange);
       return;
     }
+    res.setHeader('x-content-type-options', 'nosniff');
     // The cors package sets its headers on the response, and ends a preflight itself.
     applyCors(
       req,

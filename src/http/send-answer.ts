@@ -71,31 +71,63 @@ function writeAnswer(
   isJson: boolean,
   contentType: string,
 ): void {
-  const { res } = exchange;
+  const { res, laneHeaders } = exchange;
+  // One flat list for one writeHead: Node writes it as it is, with no per-header bookkeeping.
+  const list: string[] = [];
   // The body's labels are the mock's own: an answer's headers never relabel it.
   for (const name in headers) {
     const key = name.toLowerCase();
-    if (key !== 'content-type' && key !== 'content-length')
-      res.setHeader(key, headers[name] as string);
+    if (key !== 'content-type' && key !== 'content-length') list.push(key, headers[name] as string);
   }
   const withBody = text !== undefined && status !== 204 && status !== 304;
-  if (withBody) {
-    res.setHeader('content-type', contentType);
-    res.setHeader('content-length', Buffer.byteLength(text));
-  }
-  exchange.sent = isJson && text !== undefined ? { status, body, json: text } : { status, body };
-  res.writeHead(status);
+  if (withBody)
+    list.push('content-type', contentType, 'content-length', String(Buffer.byteLength(text)));
+  // The answer's own headers win over the lane's (set on the response for a browser, whose CORS
+  // headers the cors package sets; else listed ahead of the answer's).
+  const sent = laneHeaders === undefined ? list : withLaneHeaders(laneHeaders, list);
+  exchange.sent = {
+    status,
+    body,
+    json: isJson ? text : undefined,
+    headers: laneHeaders === undefined ? undefined : sent,
+  };
+  res.writeHead(status, sent);
   res.end(withBody ? text : undefined);
+}
+
+function withLaneHeaders(laneHeaders: readonly string[], list: readonly string[]): string[] {
+  const all: string[] = [];
+  for (let i = 0; i < laneHeaders.length; i += 2) {
+    const name = laneHeaders[i] as string;
+    if (!hasName(list, name.toLowerCase())) all.push(name, laneHeaders[i + 1] as string);
+  }
+  return all.concat(list);
+}
+
+function hasName(list: readonly string[], name: string): boolean {
+  for (let i = 0; i < list.length; i += 2) if (list[i] === name) return true;
+  return false;
 }
 
 /**
  * The headers an exchange's answer went out with, as a JSON object text, names lower-case: the
- * journal's `response.headers`, read from the response as Node wrote them.
+ * journal's `response.headers`. Read from the list the answer was written with, or from the
+ * response when headers were set on it before (a browser's CORS).
  *
  * @example
  * sentHeadersJson(exchange); // '{"x-content-type-options":"nosniff",...,"content-length":"22"}'
  */
 export function sentHeadersJson(exchange: Exchange): string {
+  const list = exchange.sent?.headers;
+  const headers: Record<string, string> = {};
+  if (list === undefined) Object.assign(headers, flattenHeaders(exchange.res.getHeaders()));
+  else {
+    for (let i = 0; i < list.length; i += 2) {
+      const name = (list[i] as string).toLowerCase();
+      const value = list[i + 1] as string;
+      headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+    }
+  }
   // A stub's or an example's cookies are as secret as the client's.
-  return JSON.stringify(redactResponseInPlace(flattenHeaders(exchange.res.getHeaders())));
+  return JSON.stringify(redactResponseInPlace(headers));
 }

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { Interaction } from '../interactions/interaction.ts';
 import { allSessions } from '../sessions/session-of.ts';
+import { summaryText, type RecordedEntry } from './record-interactions.ts';
 
 export interface EventHubOptions {
   /**
@@ -29,7 +29,7 @@ export interface EventHubStats {
 interface Client {
   session: string;
   res: ServerResponse;
-  /** Wants each entry without its query, headers and bodies (see summaryOf). */
+  /** Wants each entry without its query, headers and bodies (see summaryText). */
   summary: boolean;
 }
 
@@ -43,14 +43,14 @@ const defaults = { maxBufferedBytes: 1024 * 1024, heartbeatMs: 15_000, batchMs: 
  * @example
  * const hub = createEventHub();
  * hub.subscribe('*', res); // after the SSE headers are written
- * hub.publish('default', '{"id":"1",...}');
+ * hub.publish(entry); // from recordInteractions' onRecorded
  * hub.closeAll(); // on shutdown
  */
 export function createEventHub(options: EventHubOptions = {}) {
   const { maxBufferedBytes, heartbeatMs, batchMs } = { ...defaults, ...options };
   const clients = new Set<Client>();
-  // Entries waiting for the next flush: session, text and status, one after the other.
-  let pending: (string | number)[] = [];
+  // Entries waiting for the next flush.
+  let pending: RecordedEntry[] = [];
   let pendingLength = 0;
   let flushTimer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
@@ -91,26 +91,20 @@ export function createEventHub(options: EventHubOptions = {}) {
     const summaries: (string | undefined)[] = [];
     for (const client of clients) {
       let chunk = '';
-      for (let i = 0; i < entries.length; i += 3) {
-        if (client.session === allSessions || client.session === entries[i]) {
-          const text = entries[i + 1] as string;
-          const status = entries[i + 2] as number;
-          chunk += eventOf(client.summary ? (summaries[i] ??= summaryOf(text, status)) : text);
-        }
-      }
+      entries.forEach((entry, i) => {
+        if (client.session !== allSessions && client.session !== entry.session) return;
+        chunk += eventOf(client.summary ? (summaries[i] ??= summaryText(entry)) : entry.text);
+      });
       if (chunk !== '') send(client, chunk);
     }
   }
 
   return {
-    /**
-     * Sends a journal entry (its JSON text, and its answer's status for summaries) to the clients
-     * of its session and of `*`.
-     */
-    publish(session: string, text: string, status: number): void {
+    /** Sends a journal entry to the clients of its session and of `*`. */
+    publish(entry: RecordedEntry): void {
       if (clients.size === 0) return;
-      pending.push(session, text, status);
-      pendingLength += text.length;
+      pending.push(entry);
+      pendingLength += entry.text.length;
       // What waits is bounded like what a client may leave unread.
       if (pendingLength > maxBufferedBytes) flush();
       else flushTimer ??= setTimeout(flush, batchMs);
@@ -152,42 +146,6 @@ export function createEventHub(options: EventHubOptions = {}) {
 }
 
 export type EventHub = ReturnType<typeof createEventHub>;
-
-/**
- * The entry without its query, headers and bodies (`{}` and null in their place): what a list of
- * traffic shows, a fifth of the bytes of a small create and less of a large one. Its reader gets
- * the whole entry from GET /__admin/requests/:id.
- */
-function summaryOf(text: string, status: number): string {
-  // Cut from the entry's text, whose layout recordInteractions writes: the fields before the
-  // request, its method and path, and the source and verdicts at the end. Parsing it instead
-  // cost the mock a third more CPU per request under load. Any key inside a body is escaped or
-  // comes before the last `,"source":`.
-  const head = text.indexOf(',"request":{"method":');
-  const query = text.indexOf(',"query":', head);
-  const tail = text.lastIndexOf(',"source":');
-  if (head > 0 && query > head && tail > query && text.startsWith('{"id":')) {
-    return `${text.slice(0, head)},"request":{${text.slice(head + 12, query)},"query":{},"headers":{},"body":null},"response":{"status":${String(status)},"headers":{},"body":null}${text.slice(tail, -1)},"summary":true}`;
-  }
-  return parsedSummary(text);
-}
-
-// The same from the parsed entry, should its layout ever differ.
-function parsedSummary(text: string): string {
-  const entry = JSON.parse(text) as Interaction;
-  return JSON.stringify({
-    ...entry,
-    request: {
-      method: entry.request.method,
-      path: entry.request.path,
-      query: {},
-      headers: {},
-      body: null,
-    },
-    response: { status: entry.response.status, headers: {}, body: null },
-    summary: true,
-  });
-}
 
 // An entry's JSON has line breaks only as whitespace, if at all: each line goes on a `data:` line
 // of its own, which the client joins again with "\n".

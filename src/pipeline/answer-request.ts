@@ -1,6 +1,7 @@
 import type { Mode } from '../config/config-schema.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 import type { MockControls } from './parse-controls.ts';
-import { declaredResponse, successStatus } from '../contract/choose-response.ts';
+import { declaredResponse } from '../contract/choose-response.ts';
 import type { ContractOperation } from '../contract/contract-operation.ts';
 import { errorBody, shapedErrorBody } from '../responders/error-body.ts';
 import { staticSample } from '../contract/static-sample.ts';
@@ -17,16 +18,17 @@ export interface AnswerDeps {
 
 /**
  * Answers a request that reached an operation: an invalid one with the contract's error status
- * and every violation, a valid one by the mode, both as the request's controls steer.
+ * and every violation, a valid one by the mode, both as the request's controls steer. What it
+ * refuses it throws at once, as an HttpError.
  */
-export async function answerRequest(
+export function answerRequest(
   deps: AnswerDeps,
   operation: ContractOperation,
   request: EngineRequest,
   session: string,
   controls: MockControls,
   requestViolations: Violation[],
-): Promise<ModeAnswer> {
+): MaybePromise<ModeAnswer> {
   if (controls.status !== undefined && declaredResponse(operation, controls.status) === undefined) {
     throw new HttpError(
       'INVALID_CONTROL',
@@ -40,7 +42,7 @@ export async function answerRequest(
     const status = invalidRequestStatus(operation, requestViolations);
     return errorAnswer(operation, status, message, 'validation-error');
   }
-  const status = controls.status ?? successStatus(operation);
+  const status = controls.status ?? operation.successStatus;
   // A forced status the contract declares without content is answered as declared: empty.
   const declaresContent = (declaredResponse(operation, status)?.contents ?? []).length > 0;
   if (

@@ -68,7 +68,7 @@ export const next: StageResult = { kind: 'next' };
 export const answered: StageResult = { kind: 'answered' };
 export const refused = (error: HttpError): StageResult => ({ kind: 'refused', error });
 
-/** One step of the pipeline: a small function over the context; only `respond` is async. */
+/** One step of the pipeline: a small function over the context; only `respond` may answer later. */
 export type Stage = (
   context: RequestContext,
   deps: PipelineDeps,

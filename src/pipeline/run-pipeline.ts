@@ -1,9 +1,13 @@
+import type { HttpError } from '../errors.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 import {
   openContext,
   type Arrival,
   type Decision,
   type PipelineDeps,
+  type RequestContext,
   type Stage,
+  type StageResult,
 } from './context.ts';
 import { checkCredentials } from './stages/check-credentials.ts';
 import { checkSession } from './stages/check-session.ts';
@@ -36,39 +40,67 @@ export const decidingStages: readonly Stage[] = [
 /** The stages that run on every chosen answer. */
 export const finishingStages: readonly Stage[] = [judgeResponse, schedule];
 
+const stages: readonly Stage[] = [...decidingStages, ...finishingStages];
+
 /**
  * The mock's request pipeline: what to answer a request with, and when. It never touches the
  * connection: the transport delivers the decision (src/http/mock-lane.ts), and the observers
- * read it once the answer is out.
+ * read it once the answer is out. The decision comes at once when every stage answers at once
+ * (the in-memory state), else as a promise; a stage's failure is thrown, or rejects it.
  *
  * @example
  * const decide = createPipeline(deps);
  * const decision = await decide({ method: 'POST', path: '/plants', query: {}, headers, session: 'default', body });
  */
 export function createPipeline(deps: PipelineDeps) {
-  return async function decide(arrival: Arrival): Promise<Decision> {
-    const context = openContext(arrival);
-    for (const stage of decidingStages) {
-      const pending = stage(context, deps);
-      const result = pending instanceof Promise ? await pending : pending;
-      if (result.kind === 'refused') return { kind: 'refuse', error: result.error };
-      if (result.kind === 'answered') break;
-    }
-    for (const stage of finishingStages) {
-      const pending = stage(context, deps);
-      if (pending instanceof Promise) await pending;
-    }
-    const { answer, request, operation, requestViolations, responseViolations } = context;
-    if (answer === undefined || request === undefined) {
-      throw new Error('The pipeline ended without an answer: its last deciding stage must answer.');
-    }
-    return {
-      kind: 'answer',
-      outcome: { ...answer, operation, request, requestViolations, responseViolations },
-      delayMs: context.delayMs,
-      fault: context.fault,
-    };
+  return function decide(arrival: Arrival): MaybePromise<Decision> {
+    return runStages(openContext(arrival), deps, 0);
   };
 }
 
 export type Pipeline = ReturnType<typeof createPipeline>;
+
+// Runs the stages from `from` on, at once while they answer at once, and goes on from where one
+// answered later. A deciding stage that answers skips to the finishing ones.
+function runStages(
+  context: RequestContext,
+  deps: PipelineDeps,
+  from: number,
+): MaybePromise<Decision> {
+  for (let index = from; index < stages.length; index++) {
+    const result = (stages[index] as Stage)(context, deps);
+    if (result instanceof Promise) {
+      return result.then((later) =>
+        later.kind === 'refused'
+          ? refusal(later.error)
+          : runStages(context, deps, following(index, later)),
+      );
+    }
+    if (result.kind === 'refused') return refusal(result.error);
+    index = following(index, result) - 1;
+  }
+  return decisionOf(context);
+}
+
+function following(index: number, result: StageResult): number {
+  return result.kind === 'answered' && index < decidingStages.length
+    ? decidingStages.length
+    : index + 1;
+}
+
+function refusal(error: HttpError): Decision {
+  return { kind: 'refuse', error };
+}
+
+function decisionOf(context: RequestContext): Decision {
+  const { answer, request, operation, requestViolations, responseViolations } = context;
+  if (answer === undefined || request === undefined) {
+    throw new Error('The pipeline ended without an answer: its last deciding stage must answer.');
+  }
+  return {
+    kind: 'answer',
+    outcome: { ...answer, operation, request, requestViolations, responseViolations },
+    delayMs: context.delayMs,
+    fault: context.fault,
+  };
+}

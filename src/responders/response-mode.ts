@@ -1,5 +1,6 @@
 import type { ContractOperation } from '../contract/contract-operation.ts';
 import type { EngineRequest, EngineResponse } from '../contract/engine-messages.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 
 /** A request that matched the contract, and the status it is to be answered with. */
 export interface ModeRequest {
@@ -19,7 +20,7 @@ export interface ModeAnswer {
 
 /** How a mode answers a valid request: static, dynamic and stateful each implement it. */
 export interface ResponseMode {
-  respond(request: ModeRequest): Promise<ModeAnswer>;
+  respond(request: ModeRequest): MaybePromise<ModeAnswer>;
 }
 
 export const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' } as const;

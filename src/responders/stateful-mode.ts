@@ -3,6 +3,7 @@ import { declaredResponse } from '../contract/choose-response.ts';
 import { isJsonMediaType } from '../contract/media-type.ts';
 import { responseSchema } from '../validation/prism-engine.ts';
 import { schemaProperties } from '../contract/schema-properties.ts';
+import { whenReady, type MaybePromise } from '../maybe-promise.ts';
 import type { RecordStore } from './store/record-store.ts';
 import { type ModeAnswer, type ModeRequest, type ResponseMode } from './response-mode.ts';
 
@@ -18,7 +19,7 @@ import { type ModeAnswer, type ModeRequest, type ResponseMode } from './response
  */
 export function createStatefulMode(store: RecordStore, fallback: ResponseMode): ResponseMode {
   return {
-    async respond(modeRequest: ModeRequest): Promise<ModeAnswer> {
+    respond(modeRequest: ModeRequest): MaybePromise<ModeAnswer> {
       const { operation, request, session, status } = modeRequest;
       const record = request.body;
       const mediaType = jsonMediaTypeOf(operation, status);
@@ -33,23 +34,49 @@ export function createStatefulMode(store: RecordStore, fallback: ResponseMode): 
       }
       const fields = record as Record<string, unknown>;
       const id = exactIdOf(request) ?? fields.id;
-      if (id !== undefined && !(await store.insert(session, id))) {
-        throw new HttpError(
-          'DUPLICATE_ID',
-          `A plant with id ${typeof id === 'bigint' ? id.toString() : JSON.stringify(id)} already exists in the store (session "${session}"). Make sure to send a new id, or reset the store with POST /__admin/reset.`,
-        );
-      }
-      const properties = schemaProperties(responseSchema(operation, status));
-      const body =
-        properties === undefined
-          ? fields
-          : Object.fromEntries(Object.entries(fields).filter(([name]) => properties.has(name)));
-      return {
-        response: { status, headers: { 'content-type': mediaType }, body, mediaType },
-        source: 'stateful',
+      const answer = (): ModeAnswer => {
+        const properties = schemaProperties(responseSchema(operation, status));
+        const body = properties === undefined ? fields : projected(fields, properties);
+        return {
+          response: { status, headers: { 'content-type': mediaType }, body, mediaType },
+          source: 'stateful',
+        };
       };
+      if (id === undefined) return answer();
+      return whenReady(store.insert(session, id), (inserted) => {
+        if (!inserted) throw duplicateId(id, session);
+        return answer();
+      });
     },
   };
+}
+
+// The record's fields that the response schema declares (defined, not assigned: a field named
+// `__proto__` stays a field).
+function projected(
+  fields: Record<string, unknown>,
+  properties: ReadonlyMap<string, unknown>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const name of Object.keys(fields)) {
+    if (!properties.has(name)) continue;
+    if (name === '__proto__')
+      Object.defineProperty(body, name, {
+        value: fields[name],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else body[name] = fields[name];
+  }
+  return body;
+}
+
+function duplicateId(id: unknown, session: string): HttpError {
+  return new HttpError(
+    'DUPLICATE_ID',
+    `A plant with id ${typeof id === 'bigint' ? id.toString() : JSON.stringify(id)} already exists in the store (session "${session}"). Make sure to send a new id, or reset the store with POST /__admin/reset.`,
+  );
 }
 
 // An id past 2^53 as it was sent, not as a JavaScript number rounds it.

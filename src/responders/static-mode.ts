@@ -14,8 +14,8 @@ import { type ModeAnswer, type ModeRequest, type ResponseMode } from './response
  */
 export function createStaticMode(): ResponseMode {
   return {
-    respond({ operation, request, status, exampleKey }: ModeRequest): Promise<ModeAnswer> {
-      const names = exampleNames(operation, status);
+    respond({ operation, request, status, exampleKey }: ModeRequest): ModeAnswer {
+      const names = exampleKey === undefined ? [] : exampleNames(operation, status);
       if (exampleKey !== undefined && !names.includes(exampleKey)) {
         const available = names.length > 0 ? `available: ${names.join(', ')}` : 'it declares none';
         throw new HttpError(
@@ -45,11 +45,11 @@ export function createStaticMode(): ResponseMode {
           `Failed to read the mock controls: ${result.reason}`,
         );
       }
-      const used = exampleKey ?? names[0];
-      return Promise.resolve({
+      const used = exampleKey ?? result.example;
+      return {
         response: { ...result.response, headers: { ...result.response.headers } },
         source: used === undefined ? 'sample' : `example:${used}`,
-      });
+      };
     },
   };
 }

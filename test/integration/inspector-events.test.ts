@@ -4,6 +4,7 @@ import { connect, type AddressInfo } from 'node:net';
 import type { RunningMockServer } from 'plant-store-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEventHub } from '../../src/observe/event-hub.ts';
+import type { RecordedEntry } from '../../src/observe/record-interactions.ts';
 import { admin } from '../support/admin-fetch.ts';
 import { createPlant, json, send, startTestServer } from '../support/mock-fetch.ts';
 import { readEvents, type EventReader } from '../support/read-events.ts';
@@ -191,12 +192,13 @@ describe('the event hub', () => {
     await once(socket, 'data');
     socket.pause();
     expect(hub.stats()).toEqual({ clients: 1, dropped: 0 });
-    const entry = JSON.stringify({ body: 'y'.repeat(64 * 1024) });
+    const text = JSON.stringify({ body: 'y'.repeat(64 * 1024) });
+    const entry = recordedEntry(text);
     global.gc?.();
     const before = process.memoryUsage();
     // 200 MB published to a client that reads nothing.
     for (let i = 0; i < 3_200 && hub.stats().clients > 0; i++) {
-      hub.publish('default', entry, 200);
+      hub.publish(entry);
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(hub.stats()).toEqual({ clients: 0, dropped: 1 });
@@ -208,7 +210,20 @@ describe('the event hub', () => {
 
   it('costs nothing to publish without clients', () => {
     const hub = createEventHub();
-    hub.publish('default', '{}', 200);
+    hub.publish(recordedEntry('{}'));
     expect(hub.stats()).toEqual({ clients: 0, dropped: 0 });
   });
 });
+
+// An entry as the recorder hands it over; these tests send only whole entries.
+function recordedEntry(text: string): RecordedEntry {
+  return {
+    session: 'default',
+    text,
+    head: '{',
+    method: 'POST',
+    path: '/plants',
+    status: 200,
+    tail: '',
+  };
+}

@@ -2,17 +2,20 @@ import type { ContractOperation } from '../../contract/contract-operation.ts';
 import { HttpError } from '../../errors.ts';
 import { answerFromStub } from '../../responders/stubs/answer-from-stub.ts';
 import { answerRequest } from '../answer-request.ts';
-import { answered, type Stage } from '../context.ts';
+import { answered, type RequestContext, type Stage, type StageResult } from '../context.ts';
 import { answerRefusal } from '../refusal.ts';
 
-/** Answers by the stub that matched, else by the mode (and the controls). */
-export const respond: Stage = async (context, deps) => {
+/**
+ * Answers by the stub that matched, else by the mode (and the controls). Synchronous when the
+ * responder answers at once (the in-memory store, a static answer): no turn of the event loop.
+ */
+export const respond: Stage = (context, deps) => {
   const { stub, operation, request, arrival, controls, requestViolations } = context;
   if (request === undefined) throw new Error('respond runs after parseBody');
   try {
-    context.answer =
+    const answer =
       stub !== undefined
-        ? await answerFromStub(
+        ? answerFromStub(
             stub,
             operation,
             request,
@@ -20,7 +23,7 @@ export const respond: Stage = async (context, deps) => {
             deps.modes,
             controls.seed ?? deps.seed,
           )
-        : await answerRequest(
+        : answerRequest(
             deps,
             operation as ContractOperation,
             request,
@@ -28,9 +31,24 @@ export const respond: Stage = async (context, deps) => {
             controls,
             requestViolations,
           );
-    return answered;
+    if (!(answer instanceof Promise)) {
+      context.answer = answer;
+      return answered;
+    }
+    return answer.then(
+      (later) => {
+        context.answer = later;
+        return answered;
+      },
+      (error: unknown) => refuseWith(context, error),
+    );
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return answerRefusal(context, error);
+    return refuseWith(context, error);
   }
 };
+
+// A refusal within the contract is an answer; anything else is the pipeline's failure.
+function refuseWith(context: RequestContext, error: unknown): StageResult {
+  if (!(error instanceof HttpError)) throw error;
+  return answerRefusal(context, error);
+}
