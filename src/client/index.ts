@@ -23,7 +23,7 @@ export type {
   RequestList,
   RequestQuery,
 } from './mock-client.ts';
-export type { CoverageReport } from '../observe/coverage.ts';
+export type { CoverageReport } from '../interactions/coverage-report.ts';
 export type { Interaction, Verdict } from '../interactions/interaction.ts';
 export type { RequestPattern } from '../interactions/request-pattern.ts';
 export type { NearMiss, Times, VerifyResult } from '../interactions/verify-requests.ts';

@@ -1,4 +1,4 @@
-import type { CoverageReport } from '../observe/coverage.ts';
+import type { CoverageReport } from '../interactions/coverage-report.ts';
 import type { Interaction } from '../interactions/interaction.ts';
 import type { RequestPattern } from '../interactions/request-pattern.ts';
 import type { Har as HarLog } from '../observe/to-har.ts';

@@ -1,19 +1,6 @@
 import type { ContractOperation } from '../contract/contract-operation.ts';
+import type { CoverageReport } from '../interactions/coverage-report.ts';
 import { allSessions } from '../sessions/session-of.ts';
-
-export interface CoverageReport {
-  operations: {
-    operationId: string;
-    method: string;
-    path: string;
-    /** Every declared status (plus 401 where the operation is secured) with how often it was answered. */
-    responses: Record<string, number>;
-    /** Answers that broke the contract (stubs with allowContractViolation, malformed faults). */
-    violations: number;
-  }[];
-  /** The declared statuses (and 401s) never answered. */
-  uncovered: { operationId: string; method: string; path: string; status: string }[];
-}
 
 /**
  * Counts answered statuses per session and operation. Kept beside the journal rather than derived

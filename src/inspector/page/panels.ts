@@ -1,16 +1,7 @@
+import type { CoverageReport } from '../../interactions/coverage-report.ts';
 import type { AdminApi } from './admin-api.ts';
 import { visibleText } from './copy-formats.ts';
 import { h } from './dom.ts';
-
-interface CoverageReport {
-  operations: {
-    operationId: string;
-    method: string;
-    path: string;
-    responses: Record<string, number>;
-    violations: number;
-  }[];
-}
 
 /**
  * The coverage panel: per operation, each declared status and 401, answered how often;
