@@ -66,26 +66,28 @@ export function createAdminRouter(deps: AdminDeps): Router {
   return router;
 }
 
-// The text of admin bodies that may hold integers past 2^53, which express.json rounds.
-const bodyTexts = new WeakMap<IncomingMessage, string>();
+// The bytes of each admin JSON body, for the routes that read integers past 2^53, which
+// express.json rounds (see exactBody); decoded only by them.
+const bodyBytes = new WeakMap<IncomingMessage, Buffer>();
 
 // A pattern's integers past 2^53 as they were written, to compare with the journal's exactly.
 function exactBody(req: Request): unknown {
-  const text = bodyTexts.get(req);
-  return text === undefined ? (req.body as unknown) : parseExactJson(text);
+  const bytes = bodyBytes.get(req);
+  if (bytes === undefined) return req.body as unknown;
+  const text = bytes.toString('utf8');
+  return mayHoldBigIntegers(text) ? parseExactJson(text) : (req.body as unknown);
 }
 
 // Checked on the bytes, before parsing: a body nested deeper than any stage can walk is refused
-// whole, so nothing of it is stored. A body with 16 digits in a row keeps its text (see exactBody).
+// whole, so nothing of it is stored.
 function refuseDeepJson(req: IncomingMessage, _res: unknown, body: Buffer): void {
-  const text = body.toString('utf8');
-  if (mayHoldBigIntegers(text)) bodyTexts.set(req, text);
   if (nestsDeeperThan(body)) {
     throw new HttpError(
       'INVALID_ADMIN_REQUEST',
       `Failed to read the admin request: the body ${tooDeepMessage()}. Make sure to send a flatter body.`,
     );
   }
+  bodyBytes.set(req, body);
 }
 
 // A browser sends a text/plain or form body cross-site without asking first (no CORS preflight),
