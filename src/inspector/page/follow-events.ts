@@ -33,6 +33,9 @@ export function followEvents(
     const since = lastId();
     if (since !== undefined) await catchUp(since);
     onState('live');
+    // The entries of each piece of the stream are handed over together: a piece holds a batch
+    // of the server's (see the event hub), and the list takes each batch in one step.
+    let arrived: Entry[] = [];
     const feed = parseEvents((data) => {
       let value: unknown;
       try {
@@ -41,13 +44,18 @@ export function followEvents(
         return; // not an entry: skipped, the stream goes on
       }
       const entry = entryOf(value);
-      if (entry !== undefined) onEntries([entry]);
+      if (entry !== undefined) arrived.push(entry);
     });
     const reader = response.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       feed(decoder.decode(value, { stream: true }));
+      if (arrived.length > 0) {
+        const batch = arrived;
+        arrived = [];
+        onEntries(batch);
+      }
     }
   }
   async function catchUp(since: string): Promise<void> {

@@ -77,7 +77,7 @@ function take(batch: Entry[]): void {
     sessionCounts.set(entry.session, (sessionCounts.get(entry.session) ?? 0) + 1);
     if (entry.operationId !== null) operations.add(entry.operationId);
   }
-  incoming.push(...fresh);
+  incoming = incoming.length === 0 ? fresh : incoming.concat(fresh);
   // A background tab draws no frames: what waits for one is bounded like the rest.
   if (incoming.length > maxEntries) {
     for (const dropped of incoming.splice(0, incoming.length - maxEntries)) ids.delete(dropped.id);
