@@ -1,4 +1,5 @@
 import type { HttpSecurityScheme, IHttpOperation } from '@stoplight/types';
+import type { ErrorStyle } from './problem-details.ts';
 
 /** What a request must carry to pass one security scheme. */
 export type SecurityScheme =
@@ -24,12 +25,18 @@ export interface ContractOperation {
   security: readonly (readonly SecurityScheme[])[];
   /** Prism's model of the operation; only the contract's readers and the checks read it. */
   resource: IHttpOperation;
+  /** How the contract answers errors it declares no response for (see errorStyleOf). */
+  errorStyle?: ErrorStyle;
 }
 
 /** Turns Prism's model of an operation into the shape the rest of the server works with. */
-export function compileOperation(resource: IHttpOperation): ContractOperation {
+export function compileOperation(
+  resource: IHttpOperation,
+  errorStyle: ErrorStyle = 'error-message',
+): ContractOperation {
   const method = resource.method.toUpperCase();
   return {
+    errorStyle,
     operationId: resource.iid ?? `${method} ${resource.path}`,
     method,
     path: resource.path,

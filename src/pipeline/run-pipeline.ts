@@ -51,7 +51,11 @@ export function createPipeline(deps: PipelineDeps) {
     for (const stage of decidingStages) {
       const pending = stage(context, deps);
       const result = pending instanceof Promise ? await pending : pending;
-      if (result.kind === 'refused') return { kind: 'refuse', error: result.error };
+      if (result.kind === 'refused') {
+        const { error } = result;
+        const problem = deps.contract.current.errorStyle === 'problem';
+        return { kind: 'refuse', error: problem ? error.asProblem() : error };
+      }
       if (result.kind === 'answered') break;
     }
     for (const stage of finishingStages) {

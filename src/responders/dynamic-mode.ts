@@ -3,6 +3,7 @@ import { fakeBody } from './fake-body.ts';
 import { chooseResponse } from '../contract/choose-response.ts';
 import { responseSchema } from '../validation/prism-engine.ts';
 import { HttpError } from '../errors.ts';
+import { problemDetails } from '../contract/problem-details.ts';
 import {
   jsonHeaders,
   type ModeAnswer,
@@ -22,7 +23,11 @@ export function createDynamicMode(): ResponseMode {
   return {
     async respond({ operation, request, status, seed }: ModeRequest): Promise<ModeAnswer> {
       const chosen = chooseResponse(operation, status, request.headers.accept);
-      if (!chosen.ok && chosen.status === 406) throw new HttpError('NOT_ACCEPTABLE', chosen.reason);
+      if (!chosen.ok && chosen.status === 406) {
+        throw new HttpError('NOT_ACCEPTABLE', chosen.reason, {
+          problem: problemDetails('NOT_ACCEPTABLE', chosen.reason),
+        });
+      }
       const content = chosen.ok ? chosen.content : undefined;
       const schema = chosen.ok ? content?.schema : responseSchema(operation, status);
       const mediaType = chosen.ok ? chosen.mediaType : undefined;

@@ -92,7 +92,8 @@ export function exampleNames(operation: ContractOperation, status: number): stri
   return (response?.contents ?? []).flatMap((c) => (c.examples ?? []).map((e) => e.key));
 }
 
-function toPrismRequest(request: EngineRequest) {
+/** A request in the shape Prism's validator takes. */
+export function toPrismRequest(request: EngineRequest) {
   return {
     method: request.method.toLowerCase() as HttpMethod,
     url: { path: request.path, query: request.query },
