@@ -77,6 +77,17 @@ export function buildParser(args: string[]): Argv {
         describe: 'Reload the spec and the fixtures when their files change',
         default: defaults.watch.default,
       },
+      errors: {
+        type: 'boolean',
+        describe: 'Answer 500 listing the violations instead of an answer that breaks the contract',
+        default: defaults.errors.default,
+      },
+      'violations-header': {
+        type: 'boolean',
+        describe:
+          'Send the contract violations of a request and its answer in an sl-violations header',
+        default: defaults.violationsHeader.default,
+      },
       'store-limit': {
         type: 'string',
         describe: 'Plants the stateful store keeps over all sessions (oldest forgotten first)',

@@ -30,6 +30,8 @@ export const configSchema = {
     delay: { type: ['string', 'integer'], pattern: '^\\d+(-\\d+)?$', minimum: 0, default: 0 },
     maxDelay: { type: 'integer', minimum: 1, maximum: 600000, default: 30000 },
     watch: { type: 'boolean', default: false },
+    errors: { type: 'boolean', default: false },
+    violationsHeader: { type: 'boolean', default: false },
     storeLimit: { type: 'integer', minimum: 1, maximum: 10000000, default: 100000 },
     journalLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 10000 },
     sessionLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 10000 },
@@ -80,6 +82,10 @@ export interface MockServerOptions {
   maxDelay?: number;
   /** Reload the spec and the fixtures when their files change. Default false. */
   watch?: boolean;
+  /** Answer 500 (the violations listed) instead of an answer that breaks the contract, as Prism's `--errors`. Default false. */
+  errors?: boolean;
+  /** Send the request's and the answer's contract violations in an `sl-violations` header, as Prism does. Default false. */
+  violationsHeader?: boolean;
   /** Plants (records) the stateful store keeps over all sessions, the oldest forgotten first. Default 100000. */
   storeLimit?: number;
   /** Interactions the journal keeps, oldest dropped first. Default 10000. */
@@ -125,6 +131,8 @@ export interface ResolvedConfig {
   delay: { min: number; max: number };
   maxDelay: number;
   watch: boolean;
+  errors: boolean;
+  violationsHeader: boolean;
   storeLimit: number;
   journalLimit: number;
   sessionLimit: number;

@@ -47,6 +47,8 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     delay: parseDelay(settings.delay, settings.maxDelay),
     maxDelay: settings.maxDelay,
     watch: settings.watch,
+    errors: settings.errors,
+    violationsHeader: settings.violationsHeader,
     storeLimit: settings.storeLimit,
     journalLimit: settings.journalLimit,
     sessionLimit: settings.sessionLimit,

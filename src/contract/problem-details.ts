@@ -80,3 +80,7 @@ export function errorStyleOf(resources: readonly IHttpOperation[]): ErrorStyle {
 }
 
 export type ErrorStyle = 'error-message' | 'problem';
+
+/** The detail of the 500 that `--errors` answers instead of an answer breaking the contract. */
+export const violationsDetail =
+  'Your request/response is not valid and the --errors flag is set, so Prism is generating this error for you.';

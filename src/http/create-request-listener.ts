@@ -27,6 +27,8 @@ export function createRequestListener(deps: ServerDeps): RequestListener {
     mode: config.mode,
     seed: config.seed,
     tokens: config.tokens,
+    errors: config.errors,
+    violationsHeader: config.violationsHeader,
     delay: config.delay,
     maxDelay: config.maxDelay,
     contract,

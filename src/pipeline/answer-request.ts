@@ -115,6 +115,11 @@ export function errorAnswer(
   ) {
     return { response: problemResponse(problem, headers), source };
   }
+  const declared = operation === undefined ? undefined : declaredResponse(operation, status);
+  if (operation?.errorStyle === 'problem' && declared !== undefined && !declared.contents?.length) {
+    // Declared without content (a bare `default`): answered as declared, empty, as Prism does.
+    return { response: { status, headers: { ...headers }, body: undefined }, source };
+  }
   if (
     operation !== undefined &&
     shapedErrorBody(operation, status, message) === undefined &&

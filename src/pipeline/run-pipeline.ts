@@ -10,6 +10,7 @@ import { checkSession } from './stages/check-session.ts';
 import { judgeResponse } from './stages/judge-response.ts';
 import { parseBody } from './stages/parse-body.ts';
 import { readControls } from './stages/read-controls.ts';
+import { reportViolations } from './stages/report-violations.ts';
 import { respond } from './stages/respond.ts';
 import { route } from './stages/route.ts';
 import { schedule } from './stages/schedule.ts';
@@ -34,7 +35,7 @@ export const decidingStages: readonly Stage[] = [
 ];
 
 /** The stages that run on every chosen answer. */
-export const finishingStages: readonly Stage[] = [judgeResponse, schedule];
+export const finishingStages: readonly Stage[] = [judgeResponse, reportViolations, schedule];
 
 /**
  * The mock's request pipeline: what to answer a request with, and when. It never touches the
