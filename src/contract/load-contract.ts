@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../errors.ts';
 import { checkContractPatterns } from './check-contract-patterns.ts';
 import { compileOperation, type ContractOperation } from './contract-operation.ts';
+import { fakerSettingsOf } from './faker-settings.ts';
 import { errorStyleOf, type ErrorStyle } from './problem-details.ts';
 import { documentFormat, readOperations } from './read-operations.ts';
 
@@ -91,7 +92,10 @@ async function readContract(path: string): Promise<Contract> {
   }
   checkContractPatterns(resources, path);
   const errorStyle = errorStyleOf(resources);
-  const operations = resources.map((resource) => compileOperation(resource, errorStyle));
+  const fakerSettings = fakerSettingsOf(document);
+  const operations = resources.map((resource) =>
+    compileOperation(resource, errorStyle, fakerSettings),
+  );
   const info =
     (document as { info?: { title?: unknown; name?: unknown; version?: unknown } }).info ?? {};
   // A Postman collection names itself with `info.name`.

@@ -18,6 +18,7 @@ const kinds = {
   VIOLATIONS: { title: 'Request/Response not valid', status: 500 },
   INVALID_CONTENT_TYPE: { title: 'Invalid content type', status: 415 },
   SCHEMA_TOO_COMPLEX: { title: 'Schema too complex', status: 500 },
+  NO_COMPLEX_OBJECT_TEXT: { title: 'Cannot serialise complex objects as text', status: 500 },
   NO_PATH_MATCHED_ERROR: { title: 'Route not resolved, no path matched', status: 404 },
   NO_METHOD_MATCHED_ERROR: { title: 'Route resolved, but no method matched', status: 405 },
 } as const;

@@ -4,6 +4,7 @@ import { chooseResponse } from '../contract/choose-response.ts';
 import { responseSchema } from '../validation/prism-engine.ts';
 import { HttpError } from '../errors.ts';
 import { problemDetails } from '../contract/problem-details.ts';
+import { checkTextBody } from './check-text-body.ts';
 import {
   jsonHeaders,
   type ModeAnswer,
@@ -40,14 +41,14 @@ export function createDynamicMode(): ResponseMode {
                 ? undefined
                 : seedFor(seed, operation.operationId, status, request.body),
               (operation.resource as { __bundled__?: unknown }).__bundled__,
+              operation.fakerSettings,
             );
-      return {
-        response:
-          mediaType === undefined
-            ? { status, headers: { ...jsonHeaders }, body }
-            : { status, headers: { 'content-type': mediaType }, body, mediaType },
-        source: 'generated',
-      };
+      const response =
+        mediaType === undefined
+          ? { status, headers: { ...jsonHeaders }, body }
+          : { status, headers: { 'content-type': mediaType }, body, mediaType };
+      checkTextBody(operation.operationId, response);
+      return { response, source: 'generated' };
     },
   };
 }

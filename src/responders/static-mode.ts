@@ -1,5 +1,6 @@
 import { HttpError } from '../errors.ts';
 import { problemDetails } from '../contract/problem-details.ts';
+import { checkTextBody } from './check-text-body.ts';
 import { exampleNames } from '../validation/prism-engine.ts';
 import { staticSample } from '../contract/static-sample.ts';
 import { declaredResponse } from '../contract/choose-response.ts';
@@ -55,6 +56,7 @@ export function createStaticMode(): ResponseMode {
           { problem: problemDetails('NOT_FOUND', result.reason) },
         );
       }
+      checkTextBody(operation.operationId, result.response);
       const used = exampleKey ?? names[0];
       return Promise.resolve({
         response: { ...result.response, headers: { ...result.response.headers } },

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { RunningMockServer } from 'plant-store-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +146,27 @@ describe('errors of a contract that declares none, against Prism', () => {
       expect(ours.headers.get('www-authenticate')).toBe(challenge ?? null);
     },
   );
+
+  it('answers 500 for an object example of a text body, as Prism fails to serialise it', async () => {
+    const { serialize } = createRequire(import.meta.url)(
+      '@stoplight/prism-http-server/dist/serialize.js',
+    ) as { serialize: (body: unknown, type?: string) => string | undefined };
+    let failure: { name: string; message: string; status: number; detail: string } | undefined;
+    try {
+      serialize({ basil: 12 }, 'text/plain');
+    } catch (error) {
+      failure = error as typeof failure;
+    }
+    const answer = await send(`${server.url}/labels/sheet`);
+    expect(answer.status).toBe(failure?.status);
+    expect(answer.headers.get('content-type')).toBe('application/problem+json');
+    expect(answer.body).toEqual({
+      type: failure?.name,
+      title: failure?.message,
+      status: failure?.status,
+      detail: failure?.detail,
+    });
+  });
 
   it('answers a valid request as declared, with no problem', async () => {
     const answer = await send(`${server.url}/trays?limit=2`);
