@@ -42,6 +42,11 @@ export function buildParser(args: string[]): Argv {
         default: defaults.mode.default,
       },
       seed: { type: 'string', describe: 'Seed that makes dynamic responses repeatable' },
+      'fake-optionals': {
+        type: 'string',
+        describe: 'Optional properties in dynamic answers: some (each half the time) or all',
+        default: defaults.fakeOptionals.default,
+      },
       fixtures: { type: 'string', describe: 'JSON file of plants that seed the stateful store' },
       tokens: {
         type: 'string',

@@ -22,6 +22,7 @@ export const configSchema = {
     host: { type: 'string', minLength: 1, default: '127.0.0.1' },
     mode: { enum: [...modes], default: 'stateful' },
     seed: { type: ['string', 'number'] },
+    fakeOptionals: { enum: ['some', 'all'], default: 'some' },
     fixtures: { type: 'string', minLength: 1 },
     tokens: { type: 'array', items: { type: 'string', minLength: 1 } },
     maxBody: { type: ['string', 'integer'], default: '1mb' },
@@ -66,6 +67,8 @@ export interface MockServerOptions {
   mode?: Mode;
   /** Makes dynamic responses repeatable across restarts. */
   seed?: string | number;
+  /** Optional properties in dynamic answers: `some` (each half the time) or `all` (as Prism fakes them). Default `some`. */
+  fakeOptionals?: 'some' | 'all';
   /** JSON file of plants that seed the stateful store. */
   fixtures?: string;
   /** Accepted bearer tokens; by default any non-empty token passes. */
@@ -123,6 +126,7 @@ export interface ResolvedConfig {
   host: string;
   mode: Mode;
   seed: string | undefined;
+  fakeOptionals: 'some' | 'all';
   fixtures: string | undefined;
   tokens: readonly string[] | undefined;
   maxBodyBytes: number;

@@ -39,6 +39,7 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     host: settings.host,
     mode: settings.mode,
     seed: settings.seed === undefined ? undefined : String(settings.seed),
+    fakeOptionals: settings.fakeOptionals,
     fixtures: settings.fixtures,
     tokens: settings.tokens,
     maxBodyBytes: parseSize(settings.maxBody, 'maxBody'),

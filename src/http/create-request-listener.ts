@@ -35,7 +35,7 @@ export function createRequestListener(deps: ServerDeps): RequestListener {
     stubs: deps.stubs,
     modes: {
       static: staticMode,
-      dynamic: createDynamicMode(),
+      dynamic: createDynamicMode({ allOptionals: config.fakeOptionals === 'all' }),
       stateful: createStatefulMode(deps.store, staticMode),
     },
     onResponseViolations: (operationId, status, violations) => {

@@ -18,9 +18,12 @@ import {
  * so the same request gets the same answer whatever came before it.
  *
  * @example
- * await createDynamicMode().respond({ operation, request, session: 'default', status: 200, seed: '42' });
+ * await createDynamicMode({ allOptionals: true }).respond({ operation, request, session: 'default', status: 200, seed: '42' });
  */
-export function createDynamicMode(): ResponseMode {
+export function createDynamicMode(options: { allOptionals?: boolean } = {}): ResponseMode {
+  // `--fake-optionals all`: every optional property, as Prism fakes them; the contract's own
+  // x-json-schema-faker settings still win.
+  const base = options.allOptionals === true ? { alwaysFakeOptionals: true } : {};
   return {
     async respond({ operation, request, status, seed }: ModeRequest): Promise<ModeAnswer> {
       const chosen = chooseResponse(operation, status, request.headers.accept);
@@ -41,7 +44,7 @@ export function createDynamicMode(): ResponseMode {
                 ? undefined
                 : seedFor(seed, operation.operationId, status, request.body),
               (operation.resource as { __bundled__?: unknown }).__bundled__,
-              operation.fakerSettings,
+              { ...base, ...operation.fakerSettings },
             );
       const response =
         mediaType === undefined
