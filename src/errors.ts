@@ -44,16 +44,40 @@ export const errorCatalogue = {
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
-/** A request the mock refuses; rendered as an `Error`-shaped JSON body with `error` = status. */
+/**
+ * An RFC 7807 problem (`application/problem+json`), as Prism writes its own errors: what a
+ * contract without an `{error, message}` error shape gets for an error it declares no answer for.
+ */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  [extension: string]: unknown;
+}
+
+/**
+ * A request the mock refuses; rendered as an `Error`-shaped JSON body with `error` = status, or
+ * as its `problem` where the contract's errors are RFC 7807 problems (`sendsProblem`).
+ */
 export class HttpError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
+  /** The same refusal as an RFC 7807 problem (its status may differ: see problem-details.ts). */
+  readonly problem: ProblemDetails | undefined;
+  /** Answer with `problem` rather than the `Error` shape. */
+  readonly sendsProblem: boolean;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      headers?: Record<string, string>;
+      cause?: unknown;
+      problem?: ProblemDetails;
+      sendsProblem?: boolean;
+    } = {},
   ) {
     // A refused request is an answer, not a bug: its stack would say nothing and costs more than
     // the rest of the answer (a 401 under load spent 15 % of the CPU capturing them).
@@ -65,6 +89,19 @@ export class HttpError extends Error {
     this.code = code;
     this.status = errorCatalogue[code].status;
     this.headers = options.headers ?? {};
+    this.problem = options.problem;
+    this.sendsProblem = options.sendsProblem === true && options.problem !== undefined;
+  }
+
+  /** This refusal, answered as its RFC 7807 problem where it has one. */
+  asProblem(): HttpError {
+    if (this.problem === undefined || this.sendsProblem) return this;
+    return new HttpError(this.code, this.message, {
+      headers: { ...this.headers },
+      problem: this.problem,
+      sendsProblem: true,
+      cause: this.cause,
+    });
   }
 }
 

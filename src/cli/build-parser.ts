@@ -42,6 +42,11 @@ export function buildParser(args: string[]): Argv {
         default: defaults.mode.default,
       },
       seed: { type: 'string', describe: 'Seed that makes dynamic responses repeatable' },
+      'fake-optionals': {
+        type: 'string',
+        describe: 'Optional properties in dynamic answers: some (each half the time) or all',
+        default: defaults.fakeOptionals.default,
+      },
       fixtures: { type: 'string', describe: 'JSON file of plants that seed the stateful store' },
       tokens: {
         type: 'string',
@@ -76,6 +81,17 @@ export function buildParser(args: string[]): Argv {
         type: 'boolean',
         describe: 'Reload the spec and the fixtures when their files change',
         default: defaults.watch.default,
+      },
+      errors: {
+        type: 'boolean',
+        describe: 'Answer 500 listing the violations instead of an answer that breaks the contract',
+        default: defaults.errors.default,
+      },
+      'violations-header': {
+        type: 'boolean',
+        describe:
+          'Send the contract violations of a request and its answer in an sl-violations header',
+        default: defaults.violationsHeader.default,
       },
       'store-limit': {
         type: 'string',

@@ -22,6 +22,7 @@ export const configSchema = {
     host: { type: 'string', minLength: 1, default: '127.0.0.1' },
     mode: { enum: [...modes], default: 'stateful' },
     seed: { type: ['string', 'number'] },
+    fakeOptionals: { enum: ['some', 'all'], default: 'some' },
     fixtures: { type: 'string', minLength: 1 },
     tokens: { type: 'array', items: { type: 'string', minLength: 1 } },
     maxBody: { type: ['string', 'integer'], default: '1mb' },
@@ -30,6 +31,8 @@ export const configSchema = {
     delay: { type: ['string', 'integer'], pattern: '^\\d+(-\\d+)?$', minimum: 0, default: 0 },
     maxDelay: { type: 'integer', minimum: 1, maximum: 600000, default: 30000 },
     watch: { type: 'boolean', default: false },
+    errors: { type: 'boolean', default: false },
+    violationsHeader: { type: 'boolean', default: false },
     storeLimit: { type: 'integer', minimum: 1, maximum: 10000000, default: 100000 },
     journalLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 10000 },
     sessionLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 10000 },
@@ -64,6 +67,8 @@ export interface MockServerOptions {
   mode?: Mode;
   /** Makes dynamic responses repeatable across restarts. */
   seed?: string | number;
+  /** Optional properties in dynamic answers: `some` (each half the time) or `all` (as Prism fakes them). Default `some`. */
+  fakeOptionals?: 'some' | 'all';
   /** JSON file of plants that seed the stateful store. */
   fixtures?: string;
   /** Accepted bearer tokens; by default any non-empty token passes. */
@@ -80,6 +85,10 @@ export interface MockServerOptions {
   maxDelay?: number;
   /** Reload the spec and the fixtures when their files change. Default false. */
   watch?: boolean;
+  /** Answer 500 (the violations listed) instead of an answer that breaks the contract, as Prism's `--errors`. Default false. */
+  errors?: boolean;
+  /** Send the request's and the answer's contract violations in an `sl-violations` header, as Prism does. Default false. */
+  violationsHeader?: boolean;
   /** Plants (records) the stateful store keeps over all sessions, the oldest forgotten first. Default 100000. */
   storeLimit?: number;
   /** Interactions the journal keeps, oldest dropped first. Default 10000. */
@@ -117,6 +126,7 @@ export interface ResolvedConfig {
   host: string;
   mode: Mode;
   seed: string | undefined;
+  fakeOptionals: 'some' | 'all';
   fixtures: string | undefined;
   tokens: readonly string[] | undefined;
   maxBodyBytes: number;
@@ -125,6 +135,8 @@ export interface ResolvedConfig {
   delay: { min: number; max: number };
   maxDelay: number;
   watch: boolean;
+  errors: boolean;
+  violationsHeader: boolean;
   storeLimit: number;
   journalLimit: number;
   sessionLimit: number;

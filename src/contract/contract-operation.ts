@@ -1,4 +1,6 @@
 import type { HttpSecurityScheme, IHttpOperation } from '@stoplight/types';
+import type { FakerSettings } from './faker-settings.ts';
+import type { ErrorStyle } from './problem-details.ts';
 
 /** What a request must carry to pass one security scheme. */
 export type SecurityScheme =
@@ -26,12 +28,22 @@ export interface ContractOperation {
   security: readonly (readonly SecurityScheme[])[];
   /** Prism's model of the operation; only the contract's readers and the checks read it. */
   resource: IHttpOperation;
+  /** How the contract answers errors it declares no response for (see errorStyleOf). */
+  errorStyle?: ErrorStyle;
+  /** The document's `x-json-schema-faker` settings, for dynamic answers. */
+  fakerSettings?: FakerSettings;
 }
 
 /** Turns Prism's model of an operation into the shape the rest of the server works with. */
-export function compileOperation(resource: IHttpOperation): ContractOperation {
+export function compileOperation(
+  resource: IHttpOperation,
+  errorStyle: ErrorStyle = 'error-message',
+  fakerSettings: FakerSettings = {},
+): ContractOperation {
   const method = resource.method.toUpperCase();
   return {
+    errorStyle,
+    fakerSettings,
     operationId: resource.iid ?? `${method} ${resource.path}`,
     method,
     path: resource.path,

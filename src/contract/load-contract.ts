@@ -6,6 +6,8 @@ import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../errors.ts';
 import { checkContractPatterns } from './check-contract-patterns.ts';
 import { compileOperation, type ContractOperation } from './contract-operation.ts';
+import { fakerSettingsOf } from './faker-settings.ts';
+import { errorStyleOf, type ErrorStyle } from './problem-details.ts';
 import { documentFormat, readOperations } from './read-operations.ts';
 
 /** A contract document ready to serve: its operations compiled once, at start-up. */
@@ -28,6 +30,8 @@ export interface Contract {
   operations: readonly ContractOperation[];
   /** Where the contract's API keys travel, for the journal to redact. */
   secrets: SecretNames;
+  /** How errors the contract declares no response for are answered. */
+  errorStyle: ErrorStyle;
 }
 
 /**
@@ -87,7 +91,11 @@ async function readContract(path: string): Promise<Contract> {
     throw new ConfigError(`Failed to load the spec ${path}: it declares no operations.`);
   }
   checkContractPatterns(resources, path);
-  const operations = resources.map(compileOperation);
+  const errorStyle = errorStyleOf(resources);
+  const fakerSettings = fakerSettingsOf(document);
+  const operations = resources.map((resource) =>
+    compileOperation(resource, errorStyle, fakerSettings),
+  );
   const info =
     (document as { info?: { title?: unknown; name?: unknown; version?: unknown } }).info ?? {};
   // A Postman collection names itself with `info.name`.
@@ -99,6 +107,7 @@ async function readContract(path: string): Promise<Contract> {
     hash: createHash('sha256').update(text).digest('hex').slice(0, 12),
     operations,
     secrets: secretNamesOf(document, operations),
+    errorStyle,
   };
 }
 

@@ -27,13 +27,15 @@ export function createRequestListener(deps: ServerDeps): RequestListener {
     mode: config.mode,
     seed: config.seed,
     tokens: config.tokens,
+    errors: config.errors,
+    violationsHeader: config.violationsHeader,
     delay: config.delay,
     maxDelay: config.maxDelay,
     contract,
     stubs: deps.stubs,
     modes: {
       static: staticMode,
-      dynamic: createDynamicMode(),
+      dynamic: createDynamicMode({ allOptionals: config.fakeOptionals === 'all' }),
       stateful: createStatefulMode(deps.store, staticMode),
     },
     onResponseViolations: (operationId, status, violations) => {

@@ -19,6 +19,7 @@ import {
 } from './cors-policy.ts';
 import { openExchange, type Exchange, type RequestTarget } from './exchange.ts';
 import { errorBodyOf, toHttpError } from './handle-errors.ts';
+import { problemMediaType } from '../contract/problem-details.ts';
 import type { RequestLog } from '../observe/log-requests.ts';
 import { createBodyReader } from './read-body-bytes.ts';
 
@@ -73,6 +74,11 @@ export function createMockLane({
       return;
     }
     exchange.error = httpError;
+    const { problem } = httpError;
+    if (httpError.sendsProblem && problem !== undefined) {
+      sendAnswer(exchange, problem.status, httpError.headers, problem, problemMediaType);
+      return;
+    }
     sendAnswer(exchange, httpError.status, httpError.headers, errorBodyOf(httpError));
   }
 

@@ -7,7 +7,9 @@ import { errorBody, shapedErrorBody } from '../responders/error-body.ts';
 import { staticSample } from '../contract/static-sample.ts';
 import type { EngineRequest } from '../contract/engine-messages.ts';
 import { formatViolations, type Violation } from '../contract/violation.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, type ProblemDetails } from '../errors.ts';
+import { problemDetails, problemMediaType } from '../contract/problem-details.ts';
+import { invalidRequestProblem } from '../validation/invalid-request-problem.ts';
 import { jsonHeaders, type ModeAnswer, type ResponseMode } from '../responders/response-mode.ts';
 
 export interface AnswerDeps {
@@ -33,6 +35,12 @@ export function answerRequest(
     throw new HttpError(
       'INVALID_CONTROL',
       `Failed to read the mock controls: code=${controls.status} is not declared for ${operation.operationId} (declared: ${operation.resource.responses.map((r) => r.code).join(', ')}). Make sure to ask for a declared status.`,
+      {
+        problem: problemDetails(
+          'NOT_FOUND',
+          `Requested status code ${controls.status} is not defined in the document.`,
+        ),
+      },
     );
   }
   // Only a forced error status answers an invalid request otherwise: `code=200` asks for the
@@ -40,6 +48,10 @@ export function answerRequest(
   if (requestViolations.length > 0 && (controls.status === undefined || controls.status < 400)) {
     const message = `Request does not match the contract: ${formatViolations(requestViolations)}`;
     const status = invalidRequestStatus(operation, requestViolations);
+    if (status === undefined) {
+      const problem = invalidRequestProblem(operation, request, requestViolations);
+      return errorAnswer(operation, 422, message, 'validation-error', {}, problem);
+    }
     return errorAnswer(operation, status, message, 'validation-error');
   }
   const status = controls.status ?? operation.successStatus;
@@ -84,7 +96,8 @@ export function answerRequest(
 /**
  * An error answer in the shape the contract gives that status, carrying the message; where that
  * shape has no field for it, the contract's own answer for the status (its example, else a sample
- * of its schema); `{error, message}` where the contract declares nothing for it.
+ * of its schema); where the contract declares nothing for it, `{error, message}`, or the
+ * `problem` (RFC 7807) when the contract's errors are problems (see errorStyleOf).
  */
 export function errorAnswer(
   operation: ContractOperation | undefined,
@@ -92,7 +105,23 @@ export function errorAnswer(
   message: string,
   source: string,
   headers: Readonly<Record<string, string>> = {},
+  problem?: ProblemDetails,
 ): ModeAnswer {
+  // The contract's own answer for the status, if any, wins for what the API would refuse (an
+  // invalid request, missing credentials); not for what the mock cannot do (controls, media
+  // types, schemas it cannot sample), which no declared response describes.
+  if (
+    problem !== undefined &&
+    operation?.errorStyle === 'problem' &&
+    (!refusedByApi(source) || declaredResponse(operation, problem.status) === undefined)
+  ) {
+    return { response: problemResponse(problem, headers), source };
+  }
+  const declared = operation === undefined ? undefined : declaredResponse(operation, status);
+  if (operation?.errorStyle === 'problem' && declared !== undefined && !declared.contents?.length) {
+    // Declared without content (a bare `default`): answered as declared, empty, as Prism does.
+    return { response: { status, headers: { ...headers }, body: undefined }, source };
+  }
   if (
     operation !== undefined &&
     shapedErrorBody(operation, status, message) === undefined &&
@@ -114,11 +143,38 @@ export function errorAnswer(
   };
 }
 
-function invalidRequestStatus(operation: ContractOperation, violations: Violation[]): number {
+// Undefined where the contract's errors are problems and it declares no 4XX status: then the
+// answer is the 422 problem (or the contract's `default`), as Prism answers.
+function refusedByApi(source: string): boolean {
+  return source === 'validation-error' || source === 'error:UNAUTHORIZED';
+}
+
+// A problem's `headers` member is what it is sent with, as Prism sends it: its challenge, if any,
+// replaces the mock's.
+function problemResponse(
+  problem: ProblemDetails,
+  headers: Readonly<Record<string, string>>,
+): ModeAnswer['response'] {
+  const own = (problem.headers ?? {}) as Record<string, string>;
+  const sent: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() !== 'www-authenticate') sent[name] = value;
+  }
+  for (const [name, value] of Object.entries(own)) sent[name.toLowerCase()] = value;
+  sent['content-type'] = problemMediaType;
+  return { status: problem.status, headers: sent, body: problem, mediaType: problemMediaType };
+}
+
+function invalidRequestStatus(
+  operation: ContractOperation,
+  violations: Violation[],
+): number | undefined {
   // A body of a media type the operation does not take gets the contract's 415 where it declares one.
   const mediaTypeOnly = violations.every((v) => v.location === 'header/content-type');
   if (mediaTypeOnly && operation.statuses.includes(415)) return 415;
   if (operation.statuses.includes(400)) return 400;
   if (operation.statuses.includes(422)) return 422;
-  return operation.statuses.find((s) => s >= 400 && s < 500) ?? 400;
+  const declared = operation.statuses.find((s) => s >= 400 && s < 500);
+  if (declared === undefined && operation.errorStyle === 'problem') return undefined;
+  return declared ?? 400;
 }

@@ -78,6 +78,10 @@ export interface PipelineDeps {
   mode: Mode;
   seed: string | undefined;
   tokens: readonly string[] | undefined;
+  /** Answer 500 instead of an answer that breaks the contract (`--errors`). */
+  errors?: boolean;
+  /** Send the violations in an `sl-violations` header (`--violations-header`). */
+  violationsHeader?: boolean;
   delay: { min: number; max: number };
   maxDelay: number;
   contract: LiveContract;

@@ -16,6 +16,7 @@ export function answerRefusal(context: RequestContext, error: HttpError): StageR
     error.message,
     `error:${error.code}`,
     error.headers,
+    error.problem,
   );
   return answered;
 }

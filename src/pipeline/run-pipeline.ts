@@ -14,6 +14,7 @@ import { checkSession } from './stages/check-session.ts';
 import { judgeResponse } from './stages/judge-response.ts';
 import { parseBody } from './stages/parse-body.ts';
 import { readControls } from './stages/read-controls.ts';
+import { reportViolations } from './stages/report-violations.ts';
 import { respond } from './stages/respond.ts';
 import { route } from './stages/route.ts';
 import { schedule } from './stages/schedule.ts';
@@ -38,7 +39,7 @@ export const decidingStages: readonly Stage[] = [
 ];
 
 /** The stages that run on every chosen answer. */
-export const finishingStages: readonly Stage[] = [judgeResponse, schedule];
+export const finishingStages: readonly Stage[] = [judgeResponse, reportViolations, schedule];
 
 const stages: readonly Stage[] = [...decidingStages, ...finishingStages];
 
@@ -72,11 +73,11 @@ function runStages(
     if (result instanceof Promise) {
       return result.then((later) =>
         later.kind === 'refused'
-          ? refusal(later.error)
+          ? refusal(later.error, deps)
           : runStages(context, deps, following(index, later)),
       );
     }
-    if (result.kind === 'refused') return refusal(result.error);
+    if (result.kind === 'refused') return refusal(result.error, deps);
     index = following(index, result) - 1;
   }
   return decisionOf(context);
@@ -88,8 +89,10 @@ function following(index: number, result: StageResult): number {
     : index + 1;
 }
 
-function refusal(error: HttpError): Decision {
-  return { kind: 'refuse', error };
+// Refused outside the contract: in the contract's error style (see errorStyleOf).
+function refusal(error: HttpError, deps: PipelineDeps): Decision {
+  const problem = deps.contract.current.errorStyle === 'problem';
+  return { kind: 'refuse', error: problem ? error.asProblem() : error };
 }
 
 function decisionOf(context: RequestContext): Decision {

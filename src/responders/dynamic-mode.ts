@@ -3,6 +3,8 @@ import { fakeBody } from './fake-body.ts';
 import { chooseResponse } from '../contract/choose-response.ts';
 import { responseSchema } from '../validation/prism-engine.ts';
 import { HttpError } from '../errors.ts';
+import { problemDetails } from '../contract/problem-details.ts';
+import { checkTextBody } from './check-text-body.ts';
 import {
   jsonHeaders,
   type ModeAnswer,
@@ -16,13 +18,20 @@ import {
  * so the same request gets the same answer whatever came before it.
  *
  * @example
- * await createDynamicMode().respond({ operation, request, session: 'default', status: 200, seed: '42' });
+ * await createDynamicMode({ allOptionals: true }).respond({ operation, request, session: 'default', status: 200, seed: '42' });
  */
-export function createDynamicMode(): ResponseMode {
+export function createDynamicMode(options: { allOptionals?: boolean } = {}): ResponseMode {
+  // `--fake-optionals all`: every optional property, as Prism fakes them; the contract's own
+  // x-json-schema-faker settings still win.
+  const base = options.allOptionals === true ? { alwaysFakeOptionals: true } : {};
   return {
     async respond({ operation, request, status, seed }: ModeRequest): Promise<ModeAnswer> {
       const chosen = chooseResponse(operation, status, request.headers.accept);
-      if (!chosen.ok && chosen.status === 406) throw new HttpError('NOT_ACCEPTABLE', chosen.reason);
+      if (!chosen.ok && chosen.status === 406) {
+        throw new HttpError('NOT_ACCEPTABLE', chosen.reason, {
+          problem: problemDetails('NOT_ACCEPTABLE', chosen.reason),
+        });
+      }
       const content = chosen.ok ? chosen.content : undefined;
       const schema = chosen.ok ? content?.schema : responseSchema(operation, status);
       const mediaType = chosen.ok ? chosen.mediaType : undefined;
@@ -35,14 +44,14 @@ export function createDynamicMode(): ResponseMode {
                 ? undefined
                 : seedFor(seed, operation.operationId, status, request.body),
               (operation.resource as { __bundled__?: unknown }).__bundled__,
+              { ...base, ...operation.fakerSettings },
             );
-      return {
-        response:
-          mediaType === undefined
-            ? { status, headers: { ...jsonHeaders }, body }
-            : { status, headers: { 'content-type': mediaType }, body, mediaType },
-        source: 'generated',
-      };
+      const response =
+        mediaType === undefined
+          ? { status, headers: { ...jsonHeaders }, body }
+          : { status, headers: { 'content-type': mediaType }, body, mediaType };
+      checkTextBody(operation.operationId, response);
+      return { response, source: 'generated' };
     },
   };
 }

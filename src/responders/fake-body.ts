@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { FakerSettings } from '../contract/faker-settings.ts';
 import { unrollRefs } from '../contract/unroll-refs.ts';
 
 type Faker = typeof import('json-schema-faker');
@@ -22,6 +23,7 @@ export async function fakeBody(
   schema: object,
   seed: number | undefined,
   bundle?: unknown,
+  settings: FakerSettings = {},
 ): Promise<unknown> {
   faker ??= import('json-schema-faker');
   const { generateSync } = await faker;
@@ -31,6 +33,8 @@ export async function fakeBody(
     seed: seed ?? randomInt(2 ** 31),
     optionalsProbability: 0.5,
     refDepthMax,
+    // The contract's own `x-json-schema-faker` settings win.
+    ...settings,
   });
 }
 

@@ -1,4 +1,6 @@
 import { HttpError } from '../errors.ts';
+import { problemDetails } from '../contract/problem-details.ts';
+import { checkTextBody } from './check-text-body.ts';
 import { exampleNames } from '../validation/prism-engine.ts';
 import { staticSample } from '../contract/static-sample.ts';
 import { declaredResponse } from '../contract/choose-response.ts';
@@ -21,6 +23,12 @@ export function createStaticMode(): ResponseMode {
         throw new HttpError(
           'INVALID_CONTROL',
           `Failed to read the mock controls: ${operation.operationId} has no example "${exampleKey}" for status ${status} (${available}). Make sure to name a declared example.`,
+          {
+            problem: problemDetails(
+              'NOT_FOUND',
+              `Response for contentType: ${exampleMediaType(operation, status)} and exampleKey: ${exampleKey} does not exist.`,
+            ),
+          },
         );
       }
       const accept = request.headers.accept;
@@ -30,6 +38,7 @@ export function createStaticMode(): ResponseMode {
         throw new HttpError(
           'NOT_ACCEPTABLE',
           `${result.reason}: ${operation.operationId} declares its ${status} response as ${mediaTypesOf(operation, status)}. Make sure the Accept header allows one of them.`,
+          { problem: problemDetails('NOT_ACCEPTABLE', result.reason) },
         );
       }
       if (!result.ok && result.status === undefined) {
@@ -37,14 +46,17 @@ export function createStaticMode(): ResponseMode {
         throw new HttpError(
           'UNANSWERABLE_RESPONSE',
           `Failed to answer ${operation.operationId}: ${result.reason} Make sure the response schema of status ${status} has an example, or a finite shape.`,
+          { problem: problemDetails('SCHEMA_TOO_COMPLEX', result.reason) },
         );
       }
       if (!result.ok) {
         throw new HttpError(
           'INVALID_CONTROL',
           `Failed to read the mock controls: ${result.reason}`,
+          { problem: problemDetails('NOT_FOUND', result.reason) },
         );
       }
+      checkTextBody(operation.operationId, result.response);
       const used = exampleKey ?? result.example;
       return {
         response: { ...result.response, headers: { ...result.response.headers } },
@@ -52,6 +64,13 @@ export function createStaticMode(): ResponseMode {
       };
     },
   };
+}
+
+// The media type Prism names when an example is missing: the first content with examples.
+function exampleMediaType(operation: ContractOperation, status: number): string {
+  const contents = declaredResponse(operation, status)?.contents ?? [];
+  const content = contents.find((c) => (c.examples ?? []).length > 0) ?? contents[0];
+  return content?.mediaType ?? 'application/json';
 }
 
 function mediaTypesOf(operation: ContractOperation, status: number): string {

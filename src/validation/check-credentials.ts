@@ -1,6 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ContractOperation, SecurityScheme } from '../contract/contract-operation.ts';
-import { HttpError } from '../errors.ts';
+import * as E from 'fp-ts/lib/Either.js';
+import { prismValidator } from '../contract/prism-internals.ts';
+import { problemDetails, unauthorizedDetail } from '../contract/problem-details.ts';
+import { HttpError, type ProblemDetails } from '../errors.ts';
 
 /**
  * Enforces the operation's security requirements. Bearer tokens must be non-empty and, when
@@ -32,9 +35,40 @@ export function checkCredentials(
   const message = [first, ...others.filter((p) => p.message !== first.message)]
     .map((p) => p.message)
     .join(' Or: ');
+  const challenge = challenges.join(', ');
   throw new HttpError('UNAUTHORIZED', message, {
-    headers: { 'www-authenticate': challenges.join(', ') },
+    headers: { 'www-authenticate': challenge },
+    ...(operation.errorStyle === 'problem'
+      ? { problem: unauthorizedProblem(operation, headers, query, challenge) }
+      : {}),
   });
+}
+
+/**
+ * Prism's 401 problem: its challenges (`Basic realm="*"`, `OAuth2`; none for an API key or for
+ * credentials of the right scheme but the wrong form) in a `headers` member, which the answer
+ * sends as its headers. Where Prism's check passes what the mock refuses (a token outside
+ * `--tokens`), the mock's own challenge.
+ */
+function unauthorizedProblem(
+  operation: ContractOperation,
+  headers: IncomingHttpHeaders,
+  query: Record<string, unknown>,
+  ourChallenge: string,
+): ProblemDetails {
+  const result = prismValidator().validateSecurity({
+    resource: operation.resource,
+    element: {
+      headers: headers as Record<string, string>,
+      url: { path: '', query: query as Record<string, string> },
+    },
+  });
+  const tags = E.isLeft(result) ? result.left.flatMap((d) => d.tags ?? []) : [ourChallenge];
+  return problemDetails(
+    'UNAUTHORIZED',
+    unauthorizedDetail,
+    tags.length > 0 ? { headers: { 'WWW-Authenticate': tags.join(',') } } : {},
+  );
 }
 
 interface Problem {

@@ -1,5 +1,5 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
-import type { HttpMethod } from '@stoplight/types';
+import { DiagnosticSeverity, type HttpMethod } from '@stoplight/types';
 import * as E from 'fp-ts/lib/Either.js';
 import { declaredResponse } from '../contract/choose-response.ts';
 import type { ContractOperation } from '../contract/contract-operation.ts';
@@ -40,7 +40,10 @@ export function validateRequestWithPrism(
     resource: operation.resource,
     element: toPrismRequest(request),
   });
-  return E.isLeft(result) ? result.left.map(toViolation) : [];
+  // A warning (a deprecated parameter) does not make the request invalid, as in Prism.
+  return E.isLeft(result)
+    ? result.left.filter((d) => d.severity === DiagnosticSeverity.Error).map(toViolation)
+    : [];
 }
 
 function nullBodyViolation(operation: ContractOperation): Violation {
@@ -92,7 +95,8 @@ export function exampleNames(operation: ContractOperation, status: number): stri
   return (response?.contents ?? []).flatMap((c) => (c.examples ?? []).map((e) => e.key));
 }
 
-function toPrismRequest(request: EngineRequest) {
+/** A request in the shape Prism's validator takes. */
+export function toPrismRequest(request: EngineRequest) {
   return {
     method: request.method.toLowerCase() as HttpMethod,
     url: { path: request.path, query: request.query },

@@ -121,6 +121,11 @@ describe("answers for a contract unlike the Plant Store's, against Prism's mock"
   it('answers 406 when the response has no content the Accept header allows', async () => {
     const answer = await send(`${server.url}/sensors`, { headers: { accept: 'image/png' } });
     expect(answer.status).toBe(406);
-    expect(answer.body).toMatchObject({ error: 406 });
+    // The contract has no `{error, message}` shape of its own: the answer is Prism's problem.
+    expect(answer.headers.get('content-type')).toBe('application/problem+json');
+    expect(answer.body).toMatchObject({
+      status: 406,
+      detail: 'Unable to find content for image/png',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { HttpError } from '../../errors.ts';
+import { problemDetails } from '../../contract/problem-details.ts';
 import { routeViolation } from '../../contract/route-violation.ts';
 import type { RouteResult } from '../../contract/route-request.ts';
 import { probeOf } from '../../responders/stubs/probe-of.ts';
@@ -32,12 +33,24 @@ function routeError(
     return new HttpError(
       'NOT_FOUND',
       `No operation of the contract matches ${method} ${path}. Make sure the path is one the contract declares.`,
+      {
+        problem: problemDetails(
+          'NO_PATH_MATCHED_ERROR',
+          `The route ${path} hasn't been found in the specification file`,
+        ),
+      },
     );
   }
   const allow = route.allow.join(', ');
   return new HttpError(
     'METHOD_NOT_ALLOWED',
     `${path} does not accept ${method}. Make sure to use ${route.allow.join(' or ')}.`,
-    { headers: { allow } },
+    {
+      headers: { allow },
+      problem: problemDetails(
+        'NO_METHOD_MATCHED_ERROR',
+        `The route ${path} has been matched, but it does not have "${method.toLowerCase()}" method defined`,
+      ),
+    },
   );
 }

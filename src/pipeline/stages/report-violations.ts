@@ -1,0 +1,77 @@
+import { problemDetails, violationsDetail } from '../../contract/problem-details.ts';
+import { formatViolations } from '../../contract/violation.ts';
+import {
+  entryOf,
+  requestEntries,
+  responseEntries,
+  type ViolationEntry,
+} from '../../validation/violation-entries.ts';
+import { errorAnswer } from '../answer-request.ts';
+import { next, type Stage } from '../context.ts';
+
+// Prism lists a refused credential as this violation of the request.
+const securityEntry: ViolationEntry = {
+  location: ['request'],
+  severity: 'Error',
+  code: 401,
+  message: 'Invalid security scheme used',
+};
+
+/**
+ * Prism's `--errors` and `sl-violations`, each opt-in: the violations of the request and of the
+ * answer in an `sl-violations` header (`--violations-header`), and a 500 listing them instead of
+ * an answer of the contract's operation that breaks it (`--errors`; not the mock's own errors,
+ * nor a stub's answer, which may break the contract on purpose).
+ */
+export const reportViolations: Stage = (context, deps) => {
+  if (deps.errors !== true && deps.violationsHeader !== true) return next;
+  const { operation, request, answer, responseViolations } = context;
+  if (operation === undefined || request === undefined || answer === undefined) return next;
+  const fromContract = !/^(error:|validation-error$|stub:|prefer$)/.test(answer.source);
+  const output =
+    responseViolations.length === 0
+      ? []
+      : prefixed('response', responseEntries(operation, answer.response), responseViolations);
+  const broken = output.filter((entry) => entry.severity === 'Error');
+  const headers: Record<string, string> = {};
+  if (deps.violationsHeader === true) {
+    const input = [
+      ...(answer.source === 'error:UNAUTHORIZED' ? [securityEntry] : []),
+      ...prefixed('request', requestEntries(operation, request), context.requestViolations),
+    ];
+    const all = [...input, ...output];
+    if (all.length > 0) headers['sl-violations'] = JSON.stringify(all);
+  }
+  if (deps.errors === true && fromContract && broken.length > 0) {
+    context.answer = errorAnswer(
+      operation,
+      500,
+      `The answer breaks the contract: ${formatViolations(responseViolations)}`,
+      'violations',
+      headers,
+      problemDetails('VIOLATIONS', violationsDetail, { validation: broken }),
+    );
+    return next;
+  }
+  if (headers['sl-violations'] !== undefined) {
+    const { response } = answer;
+    context.answer = {
+      ...answer,
+      response: { ...response, headers: { ...response.headers, ...headers } },
+    };
+  }
+  return next;
+};
+
+// Prism's entries, where its validator finds any, else the mock's own; under `request` or
+// `response`.
+function prefixed(
+  where: 'request' | 'response',
+  found: ViolationEntry[],
+  ours: readonly { location: string; message: string }[],
+): ViolationEntry[] {
+  // A refused credential is listed as Prism lists it (securityEntry), not twice.
+  const own = ours.filter((v) => v.location !== 'header/authorization');
+  const entries = found.length > 0 ? found : own.map(entryOf);
+  return entries.map((entry) => ({ ...entry, location: [where, ...entry.location] }));
+}
