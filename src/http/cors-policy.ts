@@ -2,15 +2,33 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
 
 /**
+ * The response headers a browser app may read: `WWW-Authenticate` and `Allow`, and Prism's
+ * `sl-violations` when the mock sends it (--violations-header).
+ *
+ * @example
+ * exposedHeaders(true); // ['WWW-Authenticate', 'Allow', 'sl-violations']
+ */
+export function exposedHeaders(violationsHeader: boolean): string[] {
+  return violationsHeader
+    ? ['WWW-Authenticate', 'Allow', 'sl-violations']
+    : ['WWW-Authenticate', 'Allow'];
+}
+
+/**
  * What the policy below adds to an answer for a request that names no origin (curl, a test
  * client, another server) and is no preflight: nothing to echo, so the same three headers every
  * time. (A test holds them equal to what the cors package gives such a request.)
+ *
+ * @example
+ * withoutOriginHeaders(['WWW-Authenticate', 'Allow']); // [['Vary', 'Origin'], ...]
  */
-export const withoutOriginHeaders: readonly (readonly [string, string])[] = [
-  ['Vary', 'Origin'],
-  ['Access-Control-Allow-Credentials', 'true'],
-  ['Access-Control-Expose-Headers', 'WWW-Authenticate,Allow'],
-];
+export function withoutOriginHeaders(exposed: readonly string[]): [string, string][] {
+  return [
+    ['Vary', 'Origin'],
+    ['Access-Control-Allow-Credentials', 'true'],
+    ['Access-Control-Expose-Headers', exposed.join(',')],
+  ];
+}
 
 /**
  * The CORS policy of both ports, for browsers on any origin: the origin is echoed with
@@ -22,13 +40,14 @@ export const withoutOriginHeaders: readonly (readonly [string, string])[] = [
  * const applyCors = corsPolicy();
  * applyCors(req, res, () => serve(req, res));
  */
-export function corsPolicy() {
+export function corsPolicy(exposed: readonly string[] = exposedHeaders(false)) {
   const options = {
     origin: true,
     credentials: true,
     maxAge: 600,
-    exposedHeaders: ['WWW-Authenticate', 'Allow'],
+    exposedHeaders: [...exposed],
   };
+  const withoutOrigin = withoutOriginHeaders(exposed);
   const applyCors = cors(options);
   // The cors package takes every OPTIONS for a preflight; one the contract answers goes on.
   const applyCorsAndContinue = cors({ ...options, preflightContinue: true });
@@ -40,7 +59,7 @@ export function corsPolicy() {
   ): void {
     // Most mock traffic is not from a browser: skip the middleware's per-request option handling.
     if (!isBrowserRequest(req, toContract)) {
-      for (const [name, value] of withoutOriginHeaders) res.setHeader(name, value);
+      for (const [name, value] of withoutOrigin) res.setHeader(name, value);
       next();
       return;
     }

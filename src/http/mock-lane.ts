@@ -15,6 +15,7 @@ import {
   corsPolicy,
   isBrowserRequest,
   isContractOptions,
+  exposedHeaders,
   withoutOriginHeaders,
 } from './cors-policy.ts';
 import { openExchange, type Exchange, type RequestTarget } from './exchange.ts';
@@ -24,7 +25,7 @@ import type { RequestLog } from '../observe/log-requests.ts';
 import { createBodyReader } from './read-body-bytes.ts';
 
 export interface MockLaneDeps {
-  config: Pick<ResolvedConfig, 'cors' | 'maxBodyBytes' | 'mode' | 'maxDelay'>;
+  config: Pick<ResolvedConfig, 'cors' | 'maxBodyBytes' | 'mode' | 'maxDelay' | 'violationsHeader'>;
   logger: Logger;
   logRequest: RequestLog;
   /** The request pipeline: what to answer, and when. */
@@ -59,10 +60,11 @@ export function createMockLane({
   declaresOptions,
 }: MockLaneDeps) {
   const readRawBody = createBodyReader(config.maxBodyBytes);
-  const applyCors = config.cors ? corsPolicy() : undefined;
+  const exposed = exposedHeaders(config.violationsHeader);
+  const applyCors = config.cors ? corsPolicy(exposed) : undefined;
   // What CORS says to a client that names no origin (the cors package is for browsers).
   const laneHeaders = ['x-content-type-options', 'nosniff'];
-  if (applyCors !== undefined) laneHeaders.push(...withoutOriginHeaders.flat());
+  if (applyCors !== undefined) laneHeaders.push(...withoutOriginHeaders(exposed).flat());
 
   function fail(exchange: Exchange, error: unknown): void {
     const httpError = toHttpError(error, config.maxBodyBytes);

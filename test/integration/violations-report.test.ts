@@ -101,6 +101,17 @@ describe('--errors and --violations-header on the Plant Store', () => {
       }),
     ]);
   });
+
+  it('lets a browser app read sl-violations (CORS exposes it), with or without an Origin', async () => {
+    const fromPage = await createPlant(server, { id: 3 }, { origin: 'http://localhost:5173' });
+    const fromCurl = await createPlant(server, { id: 4 });
+    for (const answer of [fromPage, fromCurl]) {
+      expect(answer.headers.get('access-control-expose-headers')).toBe(
+        'WWW-Authenticate,Allow,sl-violations',
+      );
+      expect(answer.headers.get('sl-violations')).not.toBeNull();
+    }
+  });
 });
 
 describe('without the flags', () => {
@@ -115,5 +126,6 @@ describe('without the flags', () => {
     expect(answer.status).toBe(200);
     expect(answer.text).toBe('123');
     expect(answer.headers.get('sl-violations')).toBeNull();
+    expect(answer.headers.get('access-control-expose-headers')).toBe('WWW-Authenticate,Allow');
   });
 });
