@@ -1,15 +1,29 @@
-// Requests carry a handful of distinct media types, and each is looked at several times per
-// request: remember the essence of the first few hundred seen.
-const essences = new Map<string, string>();
+// Requests and answers carry a handful of distinct media types, and each is looked at several
+// times per request: remember what the first few hundred seen are.
+interface MediaTypeFacts {
+  essence: string;
+  json: boolean;
+  xml: boolean;
+}
+const remembered = new Map<string, MediaTypeFacts>();
 const maxRemembered = 256;
+
+function factsOf(mediaType: string): MediaTypeFacts {
+  const known = remembered.get(mediaType);
+  if (known !== undefined) return known;
+  const essence = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  const facts = {
+    essence,
+    json: /^application\/([\w.+-]*\+)?json$/.test(essence),
+    xml: /^application\/([\w.+-]*\+)?xml$/.test(essence),
+  };
+  if (remembered.size < maxRemembered) remembered.set(mediaType, facts);
+  return facts;
+}
 
 /** A media type without its parameters, lower-case: `application/json; charset=utf-8` → `application/json`. */
 export function essenceOf(mediaType: string): string {
-  const known = essences.get(mediaType);
-  if (known !== undefined) return known;
-  const essence = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
-  if (essences.size < maxRemembered) essences.set(mediaType, essence);
-  return essence;
+  return factsOf(mediaType).essence;
 }
 
 /**
@@ -19,7 +33,7 @@ export function essenceOf(mediaType: string): string {
  * isJsonMediaType('application/problem+json; charset=utf-8'); // true
  */
 export function isJsonMediaType(mediaType: string): boolean {
-  return /^application\/([\w.+-]*\+)?json$/.test(essenceOf(mediaType));
+  return factsOf(mediaType).json;
 }
 
 /**
@@ -29,7 +43,7 @@ export function isJsonMediaType(mediaType: string): boolean {
  * isXmlMediaType('application/atom+xml'); // true
  */
 export function isXmlMediaType(mediaType: string): boolean {
-  return /^application\/([\w.+-]*\+)?xml$/.test(essenceOf(mediaType));
+  return factsOf(mediaType).xml;
 }
 
 /**

@@ -25,10 +25,14 @@ export function staticSample(
 ): SampleResult {
   const chosen = chooseResponse(operation, choice.status, choice.accept);
   if (!chosen.ok) return { ok: false, reason: chosen.reason, status: chosen.status };
-  let cache = samples.get(operation);
-  if (cache === undefined) samples.set(operation, (cache = new Map<string, SampleResult>()));
+  let byStatus = samples.get(operation);
+  if (byStatus === undefined)
+    samples.set(operation, (byStatus = new Map<number, Map<string, SampleResult>>()));
+  let cache = byStatus.get(choice.status);
+  if (cache === undefined) byStatus.set(choice.status, (cache = new Map<string, SampleResult>()));
   // Keyed by the content chosen, not by the Accept header: clients choose that text freely.
-  const key = `${choice.status}\0${choice.exampleKey ?? ''}\0${chosen.content?.mediaType ?? ''}`;
+  const mediaType = chosen.content?.mediaType ?? '';
+  const key = choice.exampleKey === undefined ? mediaType : `${mediaType}\0${choice.exampleKey}`;
   let result = cache.get(key);
   if (result === undefined) {
     result = buildSample(operation, choice.status, choice.exampleKey, chosen);
@@ -37,7 +41,8 @@ export function staticSample(
   return result;
 }
 
-const samples = new WeakMap<ContractOperation, Map<string, SampleResult>>();
+// Per operation and status, by content and example.
+const samples = new WeakMap<ContractOperation, Map<number, Map<string, SampleResult>>>();
 
 function buildSample(
   operation: ContractOperation,
