@@ -31,6 +31,16 @@ export const configSchema = {
     maxDelay: { type: 'integer', minimum: 1, maximum: 600000, default: 30000 },
     watch: { type: 'boolean', default: false },
     storeLimit: { type: 'integer', minimum: 1, maximum: 10000000, default: 100000 },
+    store: {
+      type: 'string',
+      pattern: '^(memory|rediss?://[^\\s]+)$',
+      default: 'memory',
+    },
+    storePrefix: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_.:-]{1,64}$',
+      default: 'plant-store-mock',
+    },
     journalLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 10000 },
     sessionLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 10000 },
     stubLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 1000 },
@@ -82,6 +92,14 @@ export interface MockServerOptions {
   watch?: boolean;
   /** Plants (records) the stateful store keeps over all sessions, the oldest forgotten first. Default 100000. */
   storeLimit?: number;
+  /**
+   * Where the state lives: `memory` (this process), or `redis://HOST:PORT/DB` to share the store,
+   * journal, coverage, stubs and sessions with every replica that names the same Redis and prefix.
+   * Default `memory`.
+   */
+  store?: string;
+  /** Prefix of every Redis key, so that several mocks can share one Redis. Default `plant-store-mock`. */
+  storePrefix?: string;
   /** Interactions the journal keeps, oldest dropped first. Default 10000. */
   journalLimit?: number;
   /** Sessions whose store, stubs and coverage are kept; the least recently used is evicted past it. Default 10000. */
@@ -126,6 +144,8 @@ export interface ResolvedConfig {
   maxDelay: number;
   watch: boolean;
   storeLimit: number;
+  store: string;
+  storePrefix: string;
   journalLimit: number;
   sessionLimit: number;
   stubLimit: number;

@@ -48,6 +48,8 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     maxDelay: settings.maxDelay,
     watch: settings.watch,
     storeLimit: settings.storeLimit,
+    store: settings.store,
+    storePrefix: settings.storePrefix,
     journalLimit: settings.journalLimit,
     sessionLimit: settings.sessionLimit,
     stubLimit: settings.stubLimit,

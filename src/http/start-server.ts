@@ -24,6 +24,7 @@ import { fixtureCheck } from '../responders/store/fixture-check.ts';
 import { sendHttpError } from './handle-errors.ts';
 import { reloadOnChange } from './reload-on-change.ts';
 import { createSessionTable } from '../sessions/session-table.ts';
+import { openSharedState } from '../shared-state/open-shared-state.ts';
 
 // Required, not imported: an ESM import of node:http builds its module facade, which reads every
 // export, and Node 24's lazy fetch and WebSocket exports then load undici (~30 ms of start-up).
@@ -92,6 +93,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     },
   ]);
   const journal = createJournal(config.journalLimit, (session) => sessions.has(session));
+  // With --store redis://..., the state lives there instead, shared with the other replicas.
+  const shared =
+    config.store === 'memory'
+      ? undefined
+      : await openSharedState(config, fixtures, logger, contract);
   const deps: ServerDeps = {
     config,
     contract,
@@ -105,6 +111,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     recordFile:
       config.recordFile === undefined ? undefined : openRecordFile(config.recordFile, logger),
     version: packageVersion,
+    ...(shared === undefined
+      ? {}
+      : {
+          store: shared.store,
+          journal: shared.journal,
+          coverage: shared.coverage,
+          stubs: shared.stubs,
+          sessions: shared.sessions,
+          shared,
+        }),
   };
   const mockServer = createHttpServer(createRequestListener(deps), config);
   const servers = [mockServer];
@@ -126,6 +142,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       servers.filter((server) => server.listening).map((server) => closeGracefully(server, 0)),
     );
     await deps.recordFile?.close();
+    await shared?.close();
     throw error;
   }
   const url = urlOf(config.host, port);
@@ -158,6 +175,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // before the record file closes, so that they reach it too.
       await responsesClosed(servers, left() - outputsGraceMs);
       await deps.recordFile?.close(left() / 2);
+      await shared?.close();
       logger.info('plant-store-mock stopped');
       await closeLogOutput(logger, left());
     },
