@@ -85,6 +85,14 @@ return #kept
 
 const pageSize = 200;
 
+/**
+ * How long a read waits before it looks: an entry is written as its response closes, not before
+ * the answer goes out, so a client that asks another replica at once could be quicker than the
+ * write. Reads see every request answered this long before they were asked.
+ */
+const settleMs = 10;
+const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, settleMs));
+
 export interface RedisJournalOptions {
   limit: number;
   /** Bytes of entries kept at most; the oldest go first past it. */
@@ -130,6 +138,7 @@ export function createRedisJournal(
       redis.run(addScript, base, [id, session, entry, limit, maxBytes]).catch(redis.failed);
     },
     async *scan(session, newestFirst = false) {
+      await settle();
       const step = newestFirst ? -1 : 1;
       let position = newestFirst ? -1 : 0;
       let clears: string | undefined;
@@ -153,12 +162,14 @@ export function createRedisJournal(
       }
     },
     async get(session, id) {
+      await settle();
       const entry = await guard(redis.client.hget(key('e'), id));
       if (entry === null) return undefined;
       const found = parse(entry);
       return session === allSessions || found.session === session ? found.interaction : undefined;
     },
     async dropped(session) {
+      await settle();
       if (session !== allSessions)
         return Number((await guard(redis.client.hget(key('dropped'), session))) ?? 0);
       const counts = await guard(redis.client.hvals(key('dropped')));
