@@ -63,14 +63,17 @@ export async function openSharedState(
       maxBytes: config.journalLimit * memoryCosts.journalEntry,
     });
     const coverage = createRedisCoverage(redis, () => contract.current.operations);
-    const stubs = createRedisStubRegistry(redis, ids, {
-      limit: config.stubLimit,
-      sessionLimit: config.sessionStubLimit,
-    });
+    const stubs = createRedisStubRegistry(
+      redis,
+      ids,
+      { limit: config.stubLimit, sessionLimit: config.sessionStubLimit },
+      () => sessions.stubsVersion(),
+    );
     redis.onRestore(async () => {
       stubs.forgetCache();
       await store.restoreFixtures();
     });
+    // The session table reads the stubs' version with each request's touch (see stubsVersion).
     const sessions = createRedisSessionTable(redis, config.sessionLimit, [
       (session) => {
         store.evict(session);

@@ -1,15 +1,20 @@
 import type { ContractOperation } from '../contract/contract-operation.ts';
 import { coverageReport, type Coverage } from '../observe/coverage.ts';
 import { allSessions } from '../sessions/session-of.ts';
+import { batchedScript, settle } from './batched-script.ts';
 import { redisScript, type RedisConnection } from './redis-connection.ts';
 
 // Keys under C: `sessions` (a set), `c:<session>` ("<operationId> <status>" -> count),
 // `v:<session>` (operationId -> violations).
+// ARGV: per count its session, operation, status and whether it broke the contract.
 const recordScript = redisScript(`
-local base, session, operation, status, violated = KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4]
-redis.call('SADD', base .. ':sessions', session)
-redis.call('HINCRBY', base .. ':c:' .. session, operation .. ' ' .. status, 1)
-if violated == '1' then redis.call('HINCRBY', base .. ':v:' .. session, operation, 1) end
+local base = KEYS[1]
+for i = 1, #ARGV, 4 do
+  local session, operation, status, violated = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+  redis.call('SADD', base .. ':sessions', session)
+  redis.call('HINCRBY', base .. ':c:' .. session, operation .. ' ' .. status, 1)
+  if violated == '1' then redis.call('HINCRBY', base .. ':v:' .. session, operation, 1) end
+end
 return 0
 `);
 
@@ -37,14 +42,14 @@ export function createRedisCoverage(
   operations: () => readonly ContractOperation[],
 ): Coverage {
   const base = ['C'];
+  const counts = batchedScript(redis, recordScript, base, () => []);
   const key = (name: string): string => `${redis.prefix}:C:${name}`;
   return {
     record(session, operationId, status, violated = false) {
-      redis
-        .run(recordScript, base, [session, operationId, status, violated ? 1 : 0])
-        .catch(redis.failed);
+      counts.push(session, operationId, status, violated ? 1 : 0);
     },
     async report(session) {
+      await settle();
       try {
         const names =
           session === allSessions ? await redis.client.smembers(key('sessions')) : [session];

@@ -2,18 +2,23 @@ import type { Interaction } from '../interactions/interaction.ts';
 import type { Journal } from '../observe/journal.ts';
 import { parseExactJson } from '../parsing/exact-json.ts';
 import { allSessions } from '../sessions/session-of.ts';
+import { batchedScript, settle } from './batched-script.ts';
 import { redisScript, type RedisConnection } from './redis-connection.ts';
 import type { ReplicaIds } from './replica-ids.ts';
 
 // Keys under J: `order` (ids, oldest first), `e` (id -> "<session>\n<exact>\n<text>"), `bytes`
 // (their size), `shifted` (entries dropped from the front so far), `clears`, `dropped` (session
 // -> entries dropped by the limit). A scan finds its place again by `shifted`, as in memory.
+// ARGV: the limit, the byte limit, then per entry its id, its session and what is kept.
 const addScript = redisScript(`
-local base, id, session, entry = KEYS[1], ARGV[1], ARGV[2], ARGV[3]
-local limit, maxBytes = tonumber(ARGV[4]), tonumber(ARGV[5])
-redis.call('HSET', base .. ':e', id, entry)
-local count = redis.call('RPUSH', base .. ':order', id)
-local bytes = redis.call('INCRBY', base .. ':bytes', #entry)
+local base, limit, maxBytes = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2])
+local count, bytes
+for i = 3, #ARGV, 3 do
+  local id, entry = ARGV[i], ARGV[i + 2]
+  redis.call('HSET', base .. ':e', id, entry)
+  count = redis.call('RPUSH', base .. ':order', id)
+  bytes = redis.call('INCRBY', base .. ':bytes', #entry)
+end
 while count > limit or (bytes > maxBytes and count > 1) do
   local oldest = redis.call('LPOP', base .. ':order')
   local held = redis.call('HGET', base .. ':e', oldest)
@@ -85,14 +90,6 @@ return #kept
 
 const pageSize = 200;
 
-/**
- * How long a read waits before it looks: an entry is written as its response closes, not before
- * the answer goes out, so a client that asks another replica at once could be quicker than the
- * write. Reads see every request answered this long before they were asked.
- */
-const settleMs = 10;
-const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, settleMs));
-
 export interface RedisJournalOptions {
   limit: number;
   /** Bytes of entries kept at most; the oldest go first past it. */
@@ -114,6 +111,7 @@ export function createRedisJournal(
   { limit, maxBytes }: RedisJournalOptions,
 ): Journal {
   const base = ['J'];
+  const adds = batchedScript(redis, addScript, base, () => [limit, maxBytes]);
   const key = (name: string): string => `${redis.prefix}:J:${name}`;
   const parse = (entry: string): { session: string; interaction: Interaction } => {
     const first = entry.indexOf('\n');
@@ -135,7 +133,7 @@ export function createRedisJournal(
     nextId: () => String(ids.next()),
     add(id, session, text, holdsBig = false) {
       const entry = `${session}\n${holdsBig ? 1 : 0}\n${text}`;
-      redis.run(addScript, base, [id, session, entry, limit, maxBytes]).catch(redis.failed);
+      adds.push(id, session, entry);
     },
     async *scan(session, newestFirst = false) {
       await settle();

@@ -100,6 +100,11 @@ export function createRedisStubRegistry(
   redis: RedisConnection,
   ids: ReplicaIds,
   limits: StubLimits,
+  /**
+   * The stubs' version as read after the request being matched arrived (see
+   * createRedisSessionTable); undefined to read it with a command of its own.
+   */
+  versionRead: () => Promise<string | undefined> = () => Promise.resolve(undefined),
 ): StubRegistry & { forgetCache(): void } {
   const base = ['B'];
   const key = (name: string): string => `${redis.prefix}:B:${name}`;
@@ -133,7 +138,7 @@ export function createRedisStubRegistry(
   }
 
   async function candidates(session: string): Promise<Cached[]> {
-    const version = (await guard(redis.client.get(key('ver')))) ?? '0';
+    const version = (await versionRead()) ?? (await guard(redis.client.get(key('ver')))) ?? '0';
     const held = cache.get(session);
     if (held?.version === version) return held.entries;
     const loaded = await load(session === allSessions ? [session] : [session, allSessions]);
