@@ -31,12 +31,19 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / clockTicks;
 }
 
-async function redisCounters(client: Redis): Promise<{ calls: number; cpu: number }> {
+async function redisCounters(
+  client: Redis,
+): Promise<{ calls: number; scripts: number; cpu: number }> {
   const stats = await client.info('commandstats');
   const calls = [...stats.matchAll(/calls=(\d+)/g)].reduce((sum, [, n]) => sum + Number(n), 0);
+  // What the mock sends: scripts (the commands inside them count in `calls` too).
+  const scripts = [...stats.matchAll(/cmdstat_eval(?:sha)?:calls=(\d+)/g)].reduce(
+    (sum, [, n]) => sum + Number(n),
+    0,
+  );
   const cpu = await client.info('cpu');
   const seconds = (name: string): number => Number(new RegExp(`${name}:([\\d.]+)`).exec(cpu)?.[1]);
-  return { calls, cpu: seconds('used_cpu_user') + seconds('used_cpu_sys') };
+  return { calls, scripts, cpu: seconds('used_cpu_user') + seconds('used_cpu_sys') };
 }
 
 interface Row {
@@ -47,6 +54,7 @@ interface Row {
   unexpected: number;
   mockCpuUsPerRequest: number;
   redisCommandsPerRequest?: number;
+  redisScriptCallsPerRequest?: number;
   redisCpuUsPerRequest?: number;
 }
 
@@ -87,6 +95,9 @@ async function measure(name: string, servers: BenchServer[], redis?: Redis): Pro
     // INFO itself is a command or two: negligible against thousands of requests.
     row.redisCommandsPerRequest = Number(
       ((after.calls - redisBefore.calls) / responses).toFixed(2),
+    );
+    row.redisScriptCallsPerRequest = Number(
+      ((after.scripts - redisBefore.scripts) / responses).toFixed(2),
     );
     row.redisCpuUsPerRequest = Math.round(((after.cpu - redisBefore.cpu) / responses) * 1e6);
   }
