@@ -24,7 +24,6 @@ import { fixtureCheck } from '../responders/store/fixture-check.ts';
 import { sendHttpError } from './handle-errors.ts';
 import { reloadOnChange } from './reload-on-change.ts';
 import { createSessionTable } from '../sessions/session-table.ts';
-import { openSharedState } from '../shared-state/open-shared-state.ts';
 
 // Required, not imported: an ESM import of node:http builds its module facade, which reads every
 // export, and Node 24's lazy fetch and WebSocket exports then load undici (~30 ms of start-up).
@@ -93,11 +92,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     },
   ]);
   const journal = createJournal(config.journalLimit, (session) => sessions.has(session));
-  // With --store redis://..., the state lives there instead, shared with the other replicas.
+  // With --store redis://..., the state lives there instead, shared with the other replicas
+  // (imported only then: the Redis client is not worth loading for the in-memory state).
   const shared =
     config.store === 'memory'
       ? undefined
-      : await openSharedState(config, fixtures, logger, contract);
+      : await (
+          await import('../shared-state/open-shared-state.ts')
+        ).openSharedState(config, fixtures, logger, contract);
   const deps: ServerDeps = {
     config,
     contract,

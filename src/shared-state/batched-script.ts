@@ -36,6 +36,10 @@ export function batchedScript(
   let count = 0;
   let pending: PromiseWithResolvers<unknown> | undefined;
   let latest: Promise<unknown> | undefined;
+  redis.beforeClose(() => {
+    flush();
+    return latest ?? Promise.resolve();
+  });
 
   function flush(): void {
     const batch = pending;

@@ -50,6 +50,8 @@ export interface RedisConnection {
   unavailable(cause?: unknown): HttpError;
   /** For work nobody waits for (touches, journal and coverage writes): notes a failure. */
   failed: (error: unknown) => void;
+  /** Registers a flush that close() runs (and waits for) before it disconnects. */
+  beforeClose(flush: () => Promise<unknown>): void;
   close(): Promise<void>;
 }
 
@@ -126,6 +128,7 @@ export async function connectRedis(
       { cause },
     );
   let lastFailureLog = 0;
+  const flushes: (() => Promise<unknown>)[] = [];
   const keyOf = (key: string): string => `${prefix}:${key}`;
   return {
     client,
@@ -155,7 +158,12 @@ export async function connectRedis(
       lastFailureLog = performance.now();
       logger.error({ err: error }, `A write to the store at ${name} failed`);
     },
+    beforeClose(flush) {
+      flushes.push(flush);
+    },
     async close() {
+      // What was answered is written before the connection goes (a replica's stop loses nothing).
+      await Promise.all(flushes.map((flush) => flush().catch(() => undefined)));
       lost = true;
       await client.quit().catch(() => {
         client.disconnect();
