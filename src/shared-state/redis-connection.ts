@@ -56,6 +56,7 @@ export interface RedisConnection {
 }
 
 const connectTimeoutMs = 2_000;
+const commandTimeoutMs = 5_000;
 
 /**
  * Connects to Redis at `url` (`redis://HOST:PORT/DB`); throws a ConfigError (exit 2) when it does
@@ -78,6 +79,11 @@ export async function connectRedis(
     enableAutoPipelining: true,
     maxRetriesPerRequest: 0,
     connectTimeout: connectTimeoutMs,
+    // A Redis that stops answering without closing the connection (a partition, a frozen host)
+    // must not hold requests for ever: a command past this answers 503, and TCP keep-alive
+    // notices the dead connection.
+    commandTimeout: commandTimeoutMs,
+    keepAlive: 1_000,
     // Reconnect for ever, every 50 ms at first and at most every 500 ms.
     retryStrategy: (times) => Math.min(times * 50, 500),
   });
@@ -99,11 +105,12 @@ export async function connectRedis(
   // Work that must be done again before serving when Redis comes back (it may have lost its data).
   const restores: (() => Promise<void>)[] = [];
   let restoring = false;
-  client.on('close', () => {
+  const markLost = (): void => {
     if (lost) return;
     lost = true;
     logger.error(`Lost the store at ${name}: every request is answered 503 until it is back.`);
-  });
+  };
+  client.on('close', markLost);
   client.on('ready', () => {
     if (!lost) return;
     restoring = true;
@@ -121,12 +128,19 @@ export async function connectRedis(
         restoring = false;
       });
   });
-  const unavailable = (cause?: unknown): HttpError =>
-    new HttpError(
+  const unavailable = (cause?: unknown): HttpError => {
+    // A command that timed out on an open connection: drop it and reconnect, so that the mock
+    // answers 503 at once (and health says degraded) until Redis answers again.
+    if (cause instanceof Error && cause.message.includes('timed out') && !lost) {
+      markLost();
+      client.disconnect(true);
+    }
+    return new HttpError(
       'STORE_UNAVAILABLE',
       `The shared store at ${name} does not answer${cause === undefined ? '' : ` (${reasonOf(cause)})`}. Make sure Redis is running; the mock serves again as soon as it is back.`,
       { cause },
     );
+  };
   let lastFailureLog = 0;
   const flushes: (() => Promise<unknown>)[] = [];
   const keyOf = (key: string): string => `${prefix}:${key}`;
@@ -134,7 +148,7 @@ export async function connectRedis(
     client,
     prefix,
     name,
-    available: () => client.status === 'ready' && !restoring,
+    available: () => client.status === 'ready' && !lost && !restoring,
     onRestore(restore) {
       restores.push(restore);
     },

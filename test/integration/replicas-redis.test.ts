@@ -187,6 +187,26 @@ describe.skipIf(problem !== undefined)('two replicas sharing Redis', () => {
     expect((await createPlant(b, { id: 1, name: 'Fern' })).status).toBe(400);
   });
 
+  it('answers 503 within the command timeout when Redis freezes, and serves again when it thaws', async () => {
+    const [a] = pair();
+    running().pause();
+    try {
+      const started = performance.now();
+      const answer = await createPlant(a, { id: 800, name: 'Fern' });
+      expect(answer.status).toBe(503);
+      expect(performance.now() - started).toBeLessThan(8_000);
+      expect((await admin(a, '/health')).body).toMatchObject({ status: 'degraded' });
+    } finally {
+      running().resume();
+    }
+    await expect
+      .poll(async () => ((await admin(a, '/health')).body as { status: string }).status, {
+        timeout: 10_000,
+      })
+      .toBe('ok');
+    expect((await createPlant(a, { id: 800, name: 'Fern' })).status).toBe(200);
+  }, 30_000);
+
   it('exits 2 with one line when Redis does not answer at start', async () => {
     await running().kill();
     const cli = launchCli(['--port', '0', '--store', running().url]);

@@ -8,6 +8,10 @@ export interface TestRedis {
   port: number;
   /** Kills it at once (SIGKILL), as a crash would. */
   kill(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open, nothing answers. */
+  pause(): void;
+  /** Thaws it (SIGCONT). */
+  resume(): void;
   /** Starts it again on the same port, empty. */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -42,6 +46,12 @@ export async function startRedis(): Promise<TestRedis> {
     port,
     async kill() {
       await ended(child, 'SIGKILL');
+    },
+    pause() {
+      child.kill('SIGSTOP');
+    },
+    resume() {
+      child.kill('SIGCONT');
     },
     async restart() {
       child = await launch(port);
