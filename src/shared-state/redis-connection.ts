@@ -187,6 +187,9 @@ export async function connectRedis(
 }
 
 function reasonOf(error: unknown): string {
+  // ioredis's words for a command sent while the connection is down.
+  if (error instanceof Error && error.message.includes('enableOfflineQueue'))
+    return 'not connected';
   if (error instanceof Error)
     return (error as NodeJS.ErrnoException).code ?? error.message.replace(/\.$/, '');
   return String(error);
