@@ -28,6 +28,8 @@ while count > limit or (bytes > maxBytes and count > 1) do
   if held then
     bytes = redis.call('DECRBY', base .. ':bytes', #held)
     local name = string.sub(held, 1, string.find(held, '\\n', 1, true) - 1)
+    -- Bounded: past 100,000 names, drops still count toward the total ('' is no session).
+    if redis.call('HLEN', base .. ':dropped') >= 100000 and redis.call('HEXISTS', base .. ':dropped', name) == 0 then name = '' end
     redis.call('HINCRBY', base .. ':dropped', name, 1)
   end
 end
