@@ -121,6 +121,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
           coverage: shared.coverage,
           stubs: shared.stubs,
           sessions: shared.sessions,
+          events: await shared.relayEvents(createEventHub()),
           shared,
         }),
   };

@@ -4,6 +4,7 @@ import { memoryCosts } from '../config/memory-model.ts';
 import type { LiveContract } from '../contract/live-contract.ts';
 import type { HttpError } from '../errors.ts';
 import type { Coverage } from '../observe/coverage.ts';
+import type { EventHub } from '../observe/event-hub.ts';
 import type { Journal } from '../observe/journal.ts';
 import type { StoredRecord } from '../responders/store/record-store.ts';
 import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
@@ -15,6 +16,7 @@ import { createRedisSessionTable } from './redis-sessions.ts';
 import { createRedisStore } from './redis-store.ts';
 import { createRedisStubRegistry } from './redis-stubs.ts';
 import { createReplicaIds } from './replica-ids.ts';
+import { relayEvents } from './relay-events.ts';
 
 /** The state of a mock whose `--store` is Redis, and the connection's health. */
 export interface SharedState {
@@ -23,6 +25,8 @@ export interface SharedState {
   coverage: Coverage;
   stubs: StubRegistry;
   sessions: SessionTable;
+  /** The event hub of GET /__admin/events, fed by every replica's entries. */
+  relayEvents(hub: EventHub): Promise<EventHub>;
   /** The 503 to answer with while Redis is away; undefined while it answers. */
   unavailable(): HttpError | undefined;
   /** For GET /__admin/health. */
@@ -48,6 +52,7 @@ export async function openSharedState(
   const redis = await connectRedis(config.store, config.storePrefix, logger);
   try {
     const slot = await redis.client.incr(`${redis.prefix}:replicas`);
+    const closers: (() => Promise<void>)[] = [];
     const ids = createReplicaIds(slot);
     const store = createRedisStore(redis, {
       limit: config.storeLimit,
@@ -86,9 +91,17 @@ export async function openSharedState(
       coverage,
       stubs,
       sessions,
+      async relayEvents(hub) {
+        const relay = await relayEvents(redis, hub, slot);
+        closers.push(() => relay.close());
+        return relay;
+      },
       unavailable: () => (redis.available() ? undefined : redis.unavailable()),
       status: () => ({ kind: 'redis', url: redis.name, connected: redis.available() }),
-      close: () => redis.close(),
+      async close() {
+        await Promise.all(closers.map((close) => close()));
+        await redis.close();
+      },
     };
   } catch (error) {
     await redis.close();

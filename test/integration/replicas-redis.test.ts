@@ -3,6 +3,7 @@ import { admin } from '../support/admin-fetch.ts';
 import { createPlant } from '../support/mock-fetch.ts';
 import { redisProblem, startRedis, type TestRedis } from '../support/redis-server.ts';
 import { launchCli } from '../support/launch-cli.ts';
+import { readEvents } from '../support/read-events.ts';
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts';
 
 // Two mock processes on one Redis, as behind a load balancer: whichever replica a test asks
@@ -128,6 +129,35 @@ describe.skipIf(problem !== undefined)('two replicas sharing Redis', () => {
     expect((healths[0]?.body as { sessions: unknown }).sessions).toEqual(
       (healths[1]?.body as { sessions: unknown }).sessions,
     );
+  });
+
+  it("streams every replica's entries to an event stream opened on one", async () => {
+    const [a, b] = pair();
+    const reader = await readEvents(`${a.adminUrl}/events?session=stream`);
+    try {
+      // Replicas look every second whether any has a stream open: wait for b to know.
+      await expect
+        .poll(
+          async () => {
+            await createPlant(b, { name: 'Probe' }, { 'x-mock-session': 'stream' });
+            return reader.events.length;
+          },
+          { timeout: 5_000, interval: 300 },
+        )
+        .toBeGreaterThan(0);
+      const before = reader.events.length;
+      await createPlant(a, { id: 900, name: 'Fern' }, { 'x-mock-session': 'stream' });
+      await createPlant(b, { id: 901, name: 'Fern' }, { 'x-mock-session': 'stream' });
+      const events = (await reader.waitFor(before + 2, 5_000)) as { request: { body: unknown } }[];
+      expect(events.slice(before).map((event) => event.request.body)).toEqual(
+        expect.arrayContaining([
+          { id: 900, name: 'Fern' },
+          { id: 901, name: 'Fern' },
+        ]),
+      );
+    } finally {
+      reader.close();
+    }
   });
 
   it('keeps what a replica acknowledged when that replica is stopped and started again', async () => {
