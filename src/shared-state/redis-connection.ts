@@ -57,6 +57,18 @@ export interface RedisConnection {
 
 const connectTimeoutMs = 2_000;
 const commandTimeoutMs = 5_000;
+const closeGraceMs = 1_000;
+
+// Settles with `work` or after `ms`, whichever comes first.
+function withinMs(work: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([work, timeout]).finally(() => {
+    clearTimeout(timer);
+  });
+}
 
 /**
  * Connects to Redis at `url` (`redis://HOST:PORT/DB`); throws a ConfigError (exit 2) when it does
@@ -176,12 +188,18 @@ export async function connectRedis(
       flushes.push(flush);
     },
     async close() {
-      // What was answered is written before the connection goes (a replica's stop loses nothing).
-      await Promise.all(flushes.map((flush) => flush().catch(() => undefined)));
+      // What was answered is written before the connection goes (a replica's stop loses nothing),
+      // unless Redis does not answer: a stop must not wait for it.
+      await withinMs(
+        Promise.all(flushes.map((flush) => flush().catch(() => undefined))),
+        closeGraceMs,
+      );
       lost = true;
-      await client.quit().catch(() => {
-        client.disconnect();
-      });
+      await withinMs(
+        client.quit().catch(() => undefined),
+        closeGraceMs,
+      );
+      client.disconnect();
     },
   };
 }
