@@ -13,6 +13,8 @@ const layers = [
   ['responders'],
   ['pipeline'],
   ['observe'],
+  // The state in Redis (--store redis://...), behind the interfaces of responders/ and observe/.
+  ['shared-state'],
   ['admin'],
   ['http'],
   ['cli', 'index\\.ts'],

@@ -39,6 +39,11 @@ export const errorCatalogue = {
     status: 500,
     summary: "The contract's response schema cannot be sampled (too complex)",
   },
+  STORE_UNAVAILABLE: {
+    status: 503,
+    summary:
+      'The shared store (`--store redis://...`) does not answer; the mock recovers by itself',
+  },
   INTERNAL: { status: 500, summary: 'A bug in the mock; the message says what failed' },
 } as const;
 

@@ -26,6 +26,8 @@ export interface AdminDeps {
   maxDelay: number;
   adminToken: string | undefined;
   version: string;
+  /** With a shared store (`--store redis://...`): whether it answers, for health. */
+  shared?: { status(): { kind: 'redis'; url: string; connected: boolean } };
 }
 
 /** What an admin handler gets: the server's parts, the session asked about, the request's data. */

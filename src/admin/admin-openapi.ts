@@ -364,7 +364,8 @@ export function adminOpenApi(version: string) {
           properties: {
             status: {
               enum: ['ok', 'degraded'],
-              description: 'degraded: the mock serves, but the record file is dropping lines',
+              description:
+                'degraded: the mock serves, but the record file is dropping lines; or the shared store (--store redis://...) does not answer, and every other request is answered 503',
             },
             mode: { type: 'string' },
             sessions: {
@@ -377,6 +378,16 @@ export function adminOpenApi(version: string) {
               },
             },
             stubs: { type: 'integer', description: 'Stubs held over all sessions' },
+            store: {
+              type: 'object',
+              description:
+                'With --store redis://...: the shared store and whether it answers. While it does not, sessions and stubs are left out.',
+              properties: {
+                kind: { enum: ['redis'] },
+                url: { type: 'string' },
+                connected: { type: 'boolean' },
+              },
+            },
             recordFile: {
               type: 'object',
               description:

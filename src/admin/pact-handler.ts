@@ -23,7 +23,7 @@ export async function exportPact({ deps, session, query }: AdminContext): Promis
   for await (const entry of deps.journal.scan(session)) builder.add(entry);
   const result = builder.finish({
     dropped: await deps.journal.dropped(session),
-    unknownSession: session !== '*' && !deps.sessions.has(session),
+    unknownSession: session !== '*' && !(await deps.sessions.has(session)),
   });
   return { status: 200, body: result };
 }

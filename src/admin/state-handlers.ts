@@ -6,33 +6,38 @@ export async function health({ deps }: AdminContext): Promise<AdminReply> {
   const { title, version, hash } = deps.contract.current;
   const recordFile = deps.recordFile?.status();
   // Degraded, still 200: the mock serves, but something it was asked to keep is being lost.
+  const store = deps.shared?.status();
   const degraded =
-    recordFile !== undefined && (recordFile.droppedLines > 0 || recordFile.error !== undefined);
+    (recordFile !== undefined && (recordFile.droppedLines > 0 || recordFile.error !== undefined)) ||
+    store?.connected === false;
   return {
     status: 200,
     body: {
       status: degraded ? 'degraded' : 'ok',
       spec: { title, version, hash },
       mode: deps.mode,
-      sessions: deps.sessions.stats(),
-      stubs: await deps.stubs.count('*'),
+      ...(store === undefined ? {} : { store }),
+      // While the shared store is away, what only it knows is left out.
+      ...(store?.connected === false
+        ? {}
+        : { sessions: await deps.sessions.stats(), stubs: await deps.stubs.count('*') }),
       ...(recordFile === undefined ? {} : { recordFile }),
     },
   };
 }
 
 /** GET /__admin/coverage */
-export function coverage({ deps, session }: AdminContext): AdminReply {
-  return { status: 200, body: deps.coverage.report(session) };
+export async function coverage({ deps, session }: AdminContext): Promise<AdminReply> {
+  return { status: 200, body: await deps.coverage.report(session) };
 }
 
 /** POST /__admin/reset: clears the session's journal, coverage and stubs, and puts its store back to the fixtures. */
 export async function reset({ deps, session }: AdminContext): Promise<AdminReply> {
   await deps.journal.clear(session);
-  deps.coverage.clear(session);
+  await deps.coverage.clear(session);
   await deps.stubs.clear(session);
   await deps.store.reset(session === '*' ? undefined : session);
-  deps.sessions.remove(session === '*' ? undefined : session);
+  await deps.sessions.remove(session === '*' ? undefined : session);
   return { status: 200, body: { reset: session } };
 }
 

@@ -98,6 +98,17 @@ export function buildParser(args: string[]): Argv {
         describe: 'Plants the stateful store keeps over all sessions (oldest forgotten first)',
         default: defaults.storeLimit.default,
       },
+      store: {
+        type: 'string',
+        describe:
+          'memory, or redis://HOST:PORT/DB to share the state with every replica on that Redis',
+        default: defaults.store.default,
+      },
+      'store-prefix': {
+        type: 'string',
+        describe: 'Prefix of the Redis keys, so that several mocks can share one Redis',
+        default: defaults.storePrefix.default,
+      },
       'journal-limit': {
         type: 'string',
         describe: 'Interactions the journal keeps (oldest dropped first)',

@@ -34,6 +34,16 @@ export const configSchema = {
     errors: { type: 'boolean', default: false },
     violationsHeader: { type: 'boolean', default: false },
     storeLimit: { type: 'integer', minimum: 1, maximum: 10000000, default: 100000 },
+    store: {
+      type: 'string',
+      pattern: '^(memory|rediss?://[^\\s]+)$',
+      default: 'memory',
+    },
+    storePrefix: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_.:-]{1,64}$',
+      default: 'plant-store-mock',
+    },
     journalLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 10000 },
     sessionLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 10000 },
     stubLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 1000 },
@@ -91,6 +101,14 @@ export interface MockServerOptions {
   violationsHeader?: boolean;
   /** Plants (records) the stateful store keeps over all sessions, the oldest forgotten first. Default 100000. */
   storeLimit?: number;
+  /**
+   * Where the state lives: `memory` (this process), or `redis://HOST:PORT/DB` to share the store,
+   * journal, coverage, stubs and sessions with every replica that names the same Redis and prefix.
+   * Default `memory`.
+   */
+  store?: string;
+  /** Prefix of every Redis key, so that several mocks can share one Redis. Default `plant-store-mock`. */
+  storePrefix?: string;
   /** Interactions the journal keeps, oldest dropped first. Default 10000. */
   journalLimit?: number;
   /** Sessions whose store, stubs and coverage are kept; the least recently used is evicted past it. Default 10000. */
@@ -138,6 +156,8 @@ export interface ResolvedConfig {
   errors: boolean;
   violationsHeader: boolean;
   storeLimit: number;
+  store: string;
+  storePrefix: string;
   journalLimit: number;
   sessionLimit: number;
   stubLimit: number;

@@ -51,6 +51,8 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     errors: settings.errors,
     violationsHeader: settings.violationsHeader,
     storeLimit: settings.storeLimit,
+    store: settings.store,
+    storePrefix: settings.storePrefix,
     journalLimit: settings.journalLimit,
     sessionLimit: settings.sessionLimit,
     stubLimit: settings.stubLimit,

@@ -96,9 +96,16 @@ export function createRequestListener(deps: ServerDeps): RequestListener {
   }
   return function routeRequest(req: IncomingMessage, res: ServerResponse): void {
     const target = splitTarget(req.url ?? '/');
-    if (isAdminPath(target.path)) serveAdmin(req, res);
+    // While the shared store is away nothing can be answered right, but health says so.
+    const storeDown = deps.shared?.unavailable();
+    if (storeDown !== undefined && !isHealthPath(target.path)) sendHttpError(res, storeDown);
+    else if (isAdminPath(target.path)) serveAdmin(req, res);
     else lane(req, res, target);
   };
+}
+
+function isHealthPath(path: string): boolean {
+  return path.toLowerCase() === '/__admin/health';
 }
 
 // As Express mounts `/__admin`: case-insensitive, with or without a trailing part.

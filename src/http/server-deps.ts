@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AdminDeps } from '../admin/admin-context.ts';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import type { RecordFile } from '../observe/record-file.ts';
+import type { SharedState } from '../shared-state/open-shared-state.ts';
 
 /**
  * Everything a running mock server is made of: its settings, the live contract, the state (store,
@@ -15,4 +16,6 @@ export interface ServerDeps extends Omit<
   config: ResolvedConfig;
   logger: Logger;
   recordFile: RecordFile | undefined;
+  /** With `--store redis://...`: the shared state's connection, whose loss answers 503. */
+  shared?: SharedState;
 }

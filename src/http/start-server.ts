@@ -92,6 +92,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     },
   ]);
   const journal = createJournal(config.journalLimit, (session) => sessions.has(session));
+  // With --store redis://..., the state lives there instead, shared with the other replicas
+  // (imported only then: the Redis client is not worth loading for the in-memory state).
+  const shared =
+    config.store === 'memory'
+      ? undefined
+      : await (
+          await import('../shared-state/open-shared-state.ts')
+        ).openSharedState(config, fixtures, logger, contract);
   const deps: ServerDeps = {
     config,
     contract,
@@ -105,6 +113,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     recordFile:
       config.recordFile === undefined ? undefined : openRecordFile(config.recordFile, logger),
     version: packageVersion,
+    ...(shared === undefined
+      ? {}
+      : {
+          store: shared.store,
+          journal: shared.journal,
+          coverage: shared.coverage,
+          stubs: shared.stubs,
+          sessions: shared.sessions,
+          events: await shared.relayEvents(createEventHub()),
+          shared,
+        }),
   };
   const mockServer = createHttpServer(createRequestListener(deps), config);
   const servers = [mockServer];
@@ -126,6 +145,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       servers.filter((server) => server.listening).map((server) => closeGracefully(server, 0)),
     );
     await deps.recordFile?.close();
+    await shared?.close();
     throw error;
   }
   const url = urlOf(config.host, port);
@@ -158,6 +178,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // before the record file closes, so that they reach it too.
       await responsesClosed(servers, left() - outputsGraceMs);
       await deps.recordFile?.close(left() / 2);
+      await shared?.close();
       logger.info('plant-store-mock stopped');
       await closeLogOutput(logger, left());
     },

@@ -1,5 +1,6 @@
 import type { ContractOperation } from '../contract/contract-operation.ts';
 import type { CoverageReport } from '../interactions/coverage-report.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 import { allSessions } from '../sessions/session-of.ts';
 
 /**
@@ -32,31 +33,7 @@ export function createCoverage(operations: () => readonly ContractOperation[]) {
       byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
     },
     report(session: string): CoverageReport {
-      const report: CoverageReport = { operations: [], uncovered: [] };
-      for (const operation of operations()) {
-        const expected = [...operation.statuses];
-        if (operation.security.length > 0 && !expected.includes(401)) expected.push(401);
-        const responses: Record<string, number> = {};
-        for (const status of expected) responses[status] = 0;
-        for (const [name, byOperation] of sessions) {
-          if (session !== allSessions && name !== session) continue;
-          for (const [status, count] of byOperation.get(operation.operationId) ?? []) {
-            responses[status] = (responses[status] ?? 0) + count;
-          }
-        }
-        const { operationId, method, path } = operation;
-        let violated = 0;
-        for (const [name, bySession] of violations) {
-          if (session === allSessions || name === session)
-            violated += bySession.get(operationId) ?? 0;
-        }
-        report.operations.push({ operationId, method, path, responses, violations: violated });
-        for (const status of expected) {
-          if (responses[status] === 0)
-            report.uncovered.push({ operationId, method, path, status: String(status) });
-        }
-      }
-      return report;
+      return coverageReport(operations(), session, sessions, violations);
     },
     clear(session: string): void {
       if (session === allSessions) {
@@ -70,4 +47,56 @@ export function createCoverage(operations: () => readonly ContractOperation[]) {
   };
 }
 
-export type Coverage = ReturnType<typeof createCoverage>;
+/**
+ * Answered statuses per session and operation. createCoverage keeps them in memory; a shared
+ * coverage (several replicas of the mock) can stand behind the same interface, answering later.
+ */
+export interface Coverage {
+  /** Counts one answer; `violated`: it broke the contract. */
+  record(session: string, operationId: string, status: number, violated?: boolean): void;
+  report(session: string): MaybePromise<CoverageReport>;
+  clear(session: string): MaybePromise<void>;
+}
+
+/** Counts by session, then operation, then status. */
+export type StatusCounts = ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<number, number>>>;
+/** Contract violations by session, then operation. */
+export type ViolationCounts = ReadonlyMap<string, ReadonlyMap<string, number>>;
+
+/**
+ * The coverage report of a session (every session for `*`) from the counts.
+ *
+ * @example
+ * coverageReport(contract.operations, 'default', counts, new Map()).uncovered;
+ */
+export function coverageReport(
+  operations: readonly ContractOperation[],
+  session: string,
+  sessions: StatusCounts,
+  violations: ViolationCounts,
+): CoverageReport {
+  const report: CoverageReport = { operations: [], uncovered: [] };
+  for (const operation of operations) {
+    const expected = [...operation.statuses];
+    if (operation.security.length > 0 && !expected.includes(401)) expected.push(401);
+    const responses: Record<string, number> = {};
+    for (const status of expected) responses[status] = 0;
+    for (const [name, byOperation] of sessions) {
+      if (session !== allSessions && name !== session) continue;
+      for (const [status, count] of byOperation.get(operation.operationId) ?? []) {
+        responses[status] = (responses[status] ?? 0) + count;
+      }
+    }
+    const { operationId, method, path } = operation;
+    let violated = 0;
+    for (const [name, bySession] of violations) {
+      if (session === allSessions || name === session) violated += bySession.get(operationId) ?? 0;
+    }
+    report.operations.push({ operationId, method, path, responses, violations: violated });
+    for (const status of expected) {
+      if (responses[status] === 0)
+        report.uncovered.push({ operationId, method, path, status: String(status) });
+    }
+  }
+  return report;
+}

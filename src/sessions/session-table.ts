@@ -1,3 +1,5 @@
+import type { MaybePromise } from '../maybe-promise.ts';
+
 /** Per-session state that the table evicts along with its session. */
 export type ForgetSession = (session: string) => void;
 
@@ -56,4 +58,16 @@ export function createSessionTable(limit: number, forgetters: readonly ForgetSes
   };
 }
 
-export type SessionTable = ReturnType<typeof createSessionTable>;
+/**
+ * The sessions with state, as the rest of the mock uses them. createSessionTable keeps them in
+ * memory; a shared table (several replicas of the mock) can stand behind the same interface.
+ */
+export interface SessionTable {
+  /** Marks the session as just used; evicts the least recently used one past the limit. */
+  touch(session: string): void;
+  /** Whether the session has state now (it was touched and not evicted since). */
+  has(session: string): MaybePromise<boolean>;
+  /** Forgets every session, or one (a reset); that is not an eviction. */
+  remove(session?: string): MaybePromise<void>;
+  stats(): MaybePromise<SessionTableStats>;
+}

@@ -201,9 +201,16 @@ function createCreationQueue() {
   };
 }
 
-// 7 and "7" are different ids, as they are different JSON values; an id past 2^53 comes as a
-// bigint, exactly as sent, so that 9007199254740992 and 9007199254740993 stay two plants.
-function keyOf(id: unknown): StoreKey {
+/**
+ * The key a record's id is stored under. 7 and "7" are different ids, as they are different JSON
+ * values; an id past 2^53 comes as a bigint, exactly as sent, so that 9007199254740992 and
+ * 9007199254740993 stay two plants.
+ *
+ * @example
+ * keyOf(7); // 7
+ * keyOf('7'); // 's:7'
+ */
+export function keyOf(id: unknown): StoreKey {
   if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
   if (typeof id === 'bigint') return `j:${id.toString()}`;
   return bounded(typeof id === 'string' ? `s:${id}` : `j:${JSON.stringify(id)}`);

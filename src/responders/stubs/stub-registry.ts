@@ -128,18 +128,8 @@ export function createStubRegistry(
     /** Registers the stub; throws a 400 HttpError past the stub limits. */
     add(stub: Stub): void {
       let own = sessions.get(stub.session);
-      if ((own?.count ?? 0) >= limits.sessionLimit) {
-        throw new HttpError(
-          'INVALID_ADMIN_REQUEST',
-          `Failed to register the stub: session "${stub.session}" holds ${limits.sessionLimit} stubs, the limit (--session-stub-limit). Make sure to remove stubs it no longer needs (DELETE /__admin/stubs), or raise the limit.`,
-        );
-      }
-      if (byId.size >= limits.limit) {
-        throw new HttpError(
-          'INVALID_ADMIN_REQUEST',
-          `Failed to register the stub: the mock holds ${limits.limit} stubs over all sessions, the limit (--stub-limit). Make sure to remove stubs that are no longer needed (DELETE /__admin/stubs), or raise the limit.`,
-        );
-      }
+      if ((own?.count ?? 0) >= limits.sessionLimit) throw stubLimitError('session', limits, stub);
+      if (byId.size >= limits.limit) throw stubLimitError('total', limits, stub);
       if (own === undefined) sessions.set(stub.session, (own = { count: 0, buckets: new Map() }));
       const key = bucketOf(stub);
       let bucket = own.buckets.get(key);
@@ -231,6 +221,25 @@ export function createStubRegistry(
       return session === allSessions ? byId.size : (sessions.get(session)?.count ?? 0);
     },
   };
+}
+
+/**
+ * The 400 for a stub past a limit: the session's (`session`) or the mock's (`total`).
+ *
+ * @example
+ * throw stubLimitError('total', { limit: 1000, sessionLimit: 200 }, stub);
+ */
+export function stubLimitError(
+  kind: 'session' | 'total',
+  limits: StubLimits,
+  stub: Pick<Stub, 'session'>,
+): HttpError {
+  return new HttpError(
+    'INVALID_ADMIN_REQUEST',
+    kind === 'session'
+      ? `Failed to register the stub: session "${stub.session}" holds ${limits.sessionLimit} stubs, the limit (--session-stub-limit). Make sure to remove stubs it no longer needs (DELETE /__admin/stubs), or raise the limit.`
+      : `Failed to register the stub: the mock holds ${limits.limit} stubs over all sessions, the limit (--stub-limit). Make sure to remove stubs that are no longer needed (DELETE /__admin/stubs), or raise the limit.`,
+  );
 }
 
 // The stub as registered, its body parsed from the text the registry keeps.

@@ -1,0 +1,110 @@
+import type { Logger } from 'pino';
+import type { ResolvedConfig } from '../config/config-schema.ts';
+import { memoryCosts } from '../config/memory-model.ts';
+import type { LiveContract } from '../contract/live-contract.ts';
+import type { HttpError } from '../errors.ts';
+import type { Coverage } from '../observe/coverage.ts';
+import type { EventHub } from '../observe/event-hub.ts';
+import type { Journal } from '../observe/journal.ts';
+import type { StoredRecord } from '../responders/store/record-store.ts';
+import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
+import type { SessionTable } from '../sessions/session-table.ts';
+import { connectRedis } from './redis-connection.ts';
+import { createRedisCoverage } from './redis-coverage.ts';
+import { createRedisJournal } from './redis-journal.ts';
+import { createRedisSessionTable } from './redis-sessions.ts';
+import { createRedisStore } from './redis-store.ts';
+import { createRedisStubRegistry } from './redis-stubs.ts';
+import { createReplicaIds } from './replica-ids.ts';
+import { relayEvents } from './relay-events.ts';
+
+/** The state of a mock whose `--store` is Redis, and the connection's health. */
+export interface SharedState {
+  store: ReturnType<typeof createRedisStore>;
+  journal: Journal;
+  coverage: Coverage;
+  stubs: StubRegistry;
+  sessions: SessionTable;
+  /** The event hub of GET /__admin/events, fed by every replica's entries. */
+  relayEvents(hub: EventHub): Promise<EventHub>;
+  /** The 503 to answer with while Redis is away; undefined while it answers. */
+  unavailable(): HttpError | undefined;
+  /** For GET /__admin/health. */
+  status(): { kind: 'redis'; url: string; connected: boolean };
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to the Redis of `config.store` and makes the mock's state there; throws a ConfigError
+ * (the CLI exits 2) when Redis does not answer. The fixtures are set only when the store holds
+ * others, so that a replica (re)starting beside running ones leaves their sessions as they are.
+ *
+ * @example
+ * const shared = await openSharedState(config, fixtures, logger, contract);
+ * shared.unavailable(); // undefined while Redis answers
+ */
+export async function openSharedState(
+  config: ResolvedConfig,
+  fixtures: readonly StoredRecord[],
+  logger: Logger,
+  contract: LiveContract,
+): Promise<SharedState> {
+  const redis = await connectRedis(config.store, config.storePrefix, logger);
+  try {
+    const slot = await redis.client.incr(`${redis.prefix}:replicas`);
+    const closers: (() => Promise<void>)[] = [];
+    const ids = createReplicaIds(slot);
+    const store = createRedisStore(redis, {
+      limit: config.storeLimit,
+      onFull: () => {
+        logger.warn(
+          `The stateful store holds ${config.storeLimit} plants (--store-limit): from now on the oldest are forgotten, and their ids can be created again.`,
+        );
+      },
+    });
+    await store.adoptFixtures(fixtures);
+    const journal = createRedisJournal(redis, ids, {
+      limit: config.journalLimit,
+      maxBytes: config.journalLimit * memoryCosts.journalEntry,
+    });
+    const coverage = createRedisCoverage(redis, () => contract.current.operations);
+    const stubs = createRedisStubRegistry(
+      redis,
+      ids,
+      { limit: config.stubLimit, sessionLimit: config.sessionStubLimit },
+      () => sessions.stubsVersion(),
+    );
+    redis.onRestore(async () => {
+      stubs.forgetCache();
+      await store.restoreFixtures();
+    });
+    // The session table reads the stubs' version with each request's touch (see stubsVersion).
+    const sessions = createRedisSessionTable(redis, config.sessionLimit, [
+      (session) => {
+        store.evict(session);
+        Promise.all([stubs.clear(session), coverage.clear(session)]).catch(redis.failed);
+      },
+    ]);
+    return {
+      store,
+      journal,
+      coverage,
+      stubs,
+      sessions,
+      async relayEvents(hub) {
+        const relay = await relayEvents(redis, hub, slot);
+        closers.push(() => relay.close());
+        return relay;
+      },
+      unavailable: () => (redis.available() ? undefined : redis.unavailable()),
+      status: () => ({ kind: 'redis', url: redis.name, connected: redis.available() }),
+      async close() {
+        await Promise.all(closers.map((close) => close()));
+        await redis.close();
+      },
+    };
+  } catch (error) {
+    await redis.close();
+    throw error;
+  }
+}

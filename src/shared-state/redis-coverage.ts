@@ -1,0 +1,90 @@
+import type { ContractOperation } from '../contract/contract-operation.ts';
+import { coverageReport, type Coverage } from '../observe/coverage.ts';
+import { allSessions } from '../sessions/session-of.ts';
+import { batchedScript, settle } from './batched-script.ts';
+import { redisScript, type RedisConnection } from './redis-connection.ts';
+
+// Keys under C: `sessions` (a set), `c:<session>` ("<operationId> <status>" -> count),
+// `v:<session>` (operationId -> violations).
+// ARGV: per count its session, operation, status and whether it broke the contract.
+const recordScript = redisScript(`
+local base = KEYS[1]
+for i = 1, #ARGV, 4 do
+  local session, operation, status, violated = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+  redis.call('SADD', base .. ':sessions', session)
+  redis.call('HINCRBY', base .. ':c:' .. session, operation .. ' ' .. status, 1)
+  if violated == '1' then redis.call('HINCRBY', base .. ':v:' .. session, operation, 1) end
+end
+return 0
+`);
+
+const clearScript = redisScript(`
+local base, session = KEYS[1], ARGV[1]
+local names = { session }
+if session == '*' then names = redis.call('SMEMBERS', base .. ':sessions') end
+for _, name in ipairs(names) do
+  redis.call('DEL', base .. ':c:' .. name, base .. ':v:' .. name)
+  redis.call('SREM', base .. ':sessions', name)
+end
+return 0
+`);
+
+/**
+ * Coverage counts in Redis, one hash per session, so that every replica reports the answers of
+ * all of them. A count is one script, not waited for.
+ *
+ * @example
+ * const coverage = createRedisCoverage(redis, () => contract.current.operations);
+ * coverage.record('default', 'createPlant', 200);
+ */
+export function createRedisCoverage(
+  redis: RedisConnection,
+  operations: () => readonly ContractOperation[],
+): Coverage {
+  const base = ['C'];
+  const counts = batchedScript(redis, recordScript, base, () => []);
+  const key = (name: string): string => `${redis.prefix}:C:${name}`;
+  return {
+    record(session, operationId, status, violated = false) {
+      counts.push(session, operationId, status, violated ? 1 : 0);
+    },
+    async report(session) {
+      await settle();
+      try {
+        const names =
+          session === allSessions ? await redis.client.smembers(key('sessions')) : [session];
+        const [counts, violations] = await Promise.all([
+          Promise.all(names.map((name) => redis.client.hgetall(key(`c:${name}`)))),
+          Promise.all(names.map((name) => redis.client.hgetall(key(`v:${name}`)))),
+        ]);
+        const byStatus = new Map(names.map((name, i) => [name, statusCounts(counts[i] ?? {})]));
+        const byViolation = new Map(
+          names.map((name, i) => [name, numbers(violations[i] ?? {})] as const),
+        );
+        return coverageReport(operations(), session, byStatus, byViolation);
+      } catch (error) {
+        throw redis.unavailable(error);
+      }
+    },
+    async clear(session) {
+      await redis.run(clearScript, base, [session]);
+    },
+  };
+}
+
+function statusCounts(hash: Record<string, string>): Map<string, Map<number, number>> {
+  const byOperation = new Map<string, Map<number, number>>();
+  for (const [field, count] of Object.entries(hash)) {
+    const space = field.lastIndexOf(' ');
+    const operationId = field.slice(0, space);
+    let byStatus = byOperation.get(operationId);
+    if (byStatus === undefined)
+      byOperation.set(operationId, (byStatus = new Map<number, number>()));
+    byStatus.set(Number(field.slice(space + 1)), Number(count));
+  }
+  return byOperation;
+}
+
+function numbers(hash: Record<string, string>): Map<string, number> {
+  return new Map(Object.entries(hash).map(([name, count]) => [name, Number(count)]));
+}

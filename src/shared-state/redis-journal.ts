@@ -1,0 +1,186 @@
+import type { Interaction } from '../interactions/interaction.ts';
+import type { Journal } from '../observe/journal.ts';
+import { parseExactJson } from '../parsing/exact-json.ts';
+import { allSessions } from '../sessions/session-of.ts';
+import { batchedScript, settle } from './batched-script.ts';
+import { redisScript, type RedisConnection } from './redis-connection.ts';
+import type { ReplicaIds } from './replica-ids.ts';
+
+// Keys under J: `order` (ids, oldest first), `e` (id -> "<session>\n<exact>\n<text>"), `bytes`
+// (their size), `shifted` (entries dropped from the front so far), `clears`, `dropped` (session
+// -> entries dropped by the limit). A scan finds its place again by `shifted`, as in memory.
+// ARGV: the limit, the byte limit, then per entry its id, its session and what is kept.
+const addScript = redisScript(`
+local base, limit, maxBytes = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2])
+local count, bytes
+for i = 3, #ARGV, 3 do
+  local id, entry = ARGV[i], ARGV[i + 2]
+  redis.call('HSET', base .. ':e', id, entry)
+  count = redis.call('RPUSH', base .. ':order', id)
+  bytes = redis.call('INCRBY', base .. ':bytes', #entry)
+end
+while count > limit or (bytes > maxBytes and count > 1) do
+  local oldest = redis.call('LPOP', base .. ':order')
+  local held = redis.call('HGET', base .. ':e', oldest)
+  redis.call('HDEL', base .. ':e', oldest)
+  redis.call('INCR', base .. ':shifted')
+  count = count - 1
+  if held then
+    bytes = redis.call('DECRBY', base .. ':bytes', #held)
+    local name = string.sub(held, 1, string.find(held, '\\n', 1, true) - 1)
+    -- Bounded: past 100,000 names, drops still count toward the total ('' is no session).
+    if redis.call('HLEN', base .. ':dropped') >= 100000 and redis.call('HEXISTS', base .. ':dropped', name) == 0 then name = '' end
+    redis.call('HINCRBY', base .. ':dropped', name, 1)
+  end
+end
+return count
+`);
+
+// ARGV: absolute position of the first entry wanted, how many, direction (1 or -1), clears seen.
+// Returns the shifted count, the clears count, then the entries found (false past the ends).
+const rangeScript = redisScript(`
+local base = KEYS[1]
+local from, count, step = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local shifted = tonumber(redis.call('GET', base .. ':shifted') or '0')
+local clears = redis.call('GET', base .. ':clears') or '0'
+local length = redis.call('LLEN', base .. ':order')
+if from < 0 then from = shifted + length - 1 end
+local first, last
+if step > 0 then
+  first = math.max(from - shifted, 0); last = math.min(first + count - 1, length - 1)
+else
+  last = math.min(from - shifted, length - 1); first = math.max(last - count + 1, 0)
+end
+local result = { shifted, clears, first + shifted, last + shifted }
+if last < first then return result end
+local ids = redis.call('LRANGE', base .. ':order', first, last)
+local entries = redis.call('HMGET', base .. ':e', unpack(ids))
+for i = 1, #entries do result[#result + 1] = entries[i] end
+return result
+`);
+
+const clearScript = redisScript(`
+local base, session = KEYS[1], ARGV[1]
+redis.call('INCR', base .. ':clears')
+if session == '*' then
+  redis.call('DEL', base .. ':order', base .. ':e', base .. ':bytes', base .. ':dropped')
+  return 0
+end
+redis.call('HDEL', base .. ':dropped', session)
+local ids = redis.call('LRANGE', base .. ':order', 0, -1)
+local kept = {}
+local prefix = session .. '\\n'
+for i = 1, #ids, 1000 do
+  local chunk = { unpack(ids, i, math.min(i + 999, #ids)) }
+  local entries = redis.call('HMGET', base .. ':e', unpack(chunk))
+  for j = 1, #chunk do
+    local entry = entries[j]
+    if entry and string.sub(entry, 1, #prefix) == prefix then
+      redis.call('HDEL', base .. ':e', chunk[j])
+      redis.call('DECRBY', base .. ':bytes', #entry)
+    elseif entry then
+      kept[#kept + 1] = chunk[j]
+    end
+  end
+end
+redis.call('DEL', base .. ':order')
+for i = 1, #kept, 5000 do
+  redis.call('RPUSH', base .. ':order', unpack(kept, i, math.min(i + 4999, #kept)))
+end
+return #kept
+`);
+
+const pageSize = 200;
+
+export interface RedisJournalOptions {
+  limit: number;
+  /** Bytes of entries kept at most; the oldest go first past it. */
+  maxBytes: number;
+}
+
+/**
+ * The interaction journal in Redis: every replica appends to one list, bounded by entries and by
+ * bytes in the script that appends, so that any replica reads the same journal. Appends are not
+ * waited for (a failure is logged); reads go page by page, letting the event loop turn.
+ *
+ * @example
+ * const journal = createRedisJournal(redis, ids, { limit: 10_000, maxBytes: 256 * 2 ** 20 });
+ * journal.add(journal.nextId(), 'default', text);
+ */
+export function createRedisJournal(
+  redis: RedisConnection,
+  ids: ReplicaIds,
+  { limit, maxBytes }: RedisJournalOptions,
+): Journal {
+  const base = ['J'];
+  const adds = batchedScript(redis, addScript, base, () => [limit, maxBytes]);
+  const key = (name: string): string => `${redis.prefix}:J:${name}`;
+  const parse = (entry: string): { session: string; interaction: Interaction } => {
+    const first = entry.indexOf('\n');
+    const text = entry.slice(first + 3);
+    const interaction = (
+      entry[first + 1] === '1' ? parseExactJson(text) : JSON.parse(text)
+    ) as Interaction;
+    return { session: entry.slice(0, first), interaction };
+  };
+  const guard = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } catch (error) {
+      throw redis.unavailable(error);
+    }
+  };
+
+  return {
+    nextId: () => String(ids.next()),
+    add(id, session, text, holdsBig = false) {
+      const entry = `${session}\n${holdsBig ? 1 : 0}\n${text}`;
+      adds.push(id, session, entry);
+    },
+    async *scan(session, newestFirst = false) {
+      await settle();
+      const step = newestFirst ? -1 : 1;
+      let position = newestFirst ? -1 : 0;
+      let clears: string | undefined;
+      for (;;) {
+        const page = (await redis.run(rangeScript, base, [position, pageSize, step])) as (
+          string | number | null
+        )[];
+        const [, seenClears, first, last] = page as [number, string, number, number];
+        if (clears !== undefined && seenClears !== clears) return;
+        clears = seenClears;
+        const entries = page.slice(4);
+        if (entries.length === 0) return;
+        const ordered = newestFirst ? entries.reverse() : entries;
+        for (const entry of ordered) {
+          if (typeof entry !== 'string') continue;
+          const found = parse(entry);
+          if (session === allSessions || found.session === session) yield found.interaction;
+        }
+        position = newestFirst ? first - 1 : last + 1;
+        if (position < 0) return;
+      }
+    },
+    async get(session, id) {
+      await settle();
+      const entry = await guard(redis.client.hget(key('e'), id));
+      if (entry === null) return undefined;
+      const found = parse(entry);
+      return session === allSessions || found.session === session ? found.interaction : undefined;
+    },
+    async dropped(session) {
+      await settle();
+      if (session !== allSessions)
+        return Number((await guard(redis.client.hget(key('dropped'), session))) ?? 0);
+      const counts = await guard(redis.client.hvals(key('dropped')));
+      return counts.reduce((total, count) => total + Number(count), 0);
+    },
+    forget() {
+      // A session's drop count stays in Redis under its name: a session that comes back after its
+      // eviction still sees its drops.
+    },
+    async clear(session) {
+      await redis.run(clearScript, base, [session]);
+    },
+  };
+}

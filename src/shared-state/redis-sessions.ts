@@ -1,0 +1,89 @@
+import type { ForgetSession, SessionTable } from '../sessions/session-table.ts';
+import { allSessions } from '../sessions/session-of.ts';
+import { batchedScript } from './batched-script.ts';
+import { redisScript, type RedisConnection } from './redis-connection.ts';
+
+// Keys under T: `z` (session -> order of last use), `seq`, `evicted` (a count). The replica whose
+// touch went past the limit is told the evicted session, and its state is forgotten from there.
+// ARGV: the limit, then the sessions touched, in order ('' touches none). Returns the stubs'
+// version (see redis-stubs.ts), then the sessions evicted.
+const touchScript = redisScript(`
+local base, limit = KEYS[1], tonumber(ARGV[1])
+local result = { redis.call('GET', KEYS[2]) or '0' }
+for i = 2, #ARGV do
+  if ARGV[i] ~= '' then
+    local added = redis.call('ZADD', base .. ':z', redis.call('INCR', base .. ':seq'), ARGV[i])
+    if added == 1 and redis.call('ZCARD', base .. ':z') > limit then
+      redis.call('INCR', base .. ':evicted')
+      result[#result + 1] = redis.call('ZPOPMIN', base .. ':z')[1]
+    end
+  end
+end
+return result
+`);
+
+/** The key of the stubs' version, read with the touches. */
+export const stubsVersionKey = 'B:ver';
+
+/**
+ * The session table in Redis: least recently used over every replica, with the same limit.
+ * Touches are not waited for: those of one turn of the event loop go as one script, which also
+ * reads the stubs' version, so that the stub lookup of a request (which comes after its touch)
+ * needs no round trip of its own (stubsVersion). An eviction is carried out by the replica whose
+ * touch caused it, through `forgetters` (the shared store, stubs, coverage and journal).
+ *
+ * @example
+ * const sessions = createRedisSessionTable(redis, 10_000, [(s) => store.evict(s)]);
+ * sessions.touch('ci-worker-3');
+ */
+export function createRedisSessionTable(
+  redis: RedisConnection,
+  limit: number,
+  forgetters: readonly ForgetSession[] = [],
+): SessionTable & { stubsVersion(): Promise<string | undefined> } {
+  const base = ['T'];
+  const touches = batchedScript(
+    redis,
+    touchScript,
+    [...base, stubsVersionKey],
+    () => [limit],
+    (result) => {
+      for (const session of (result as string[]).slice(1)) {
+        for (const forget of forgetters) forget(session);
+      }
+    },
+  );
+  const key = (name: string): string => `${redis.prefix}:T:${name}`;
+  const guard = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } catch (error) {
+      throw redis.unavailable(error);
+    }
+  };
+  return {
+    touch(session) {
+      // `*` has no state of its own to keep, but its requests want the stubs' version too.
+      touches.push(session === allSessions ? '' : session);
+    },
+    async stubsVersion() {
+      const result = touches.latest();
+      if (result === undefined) return undefined;
+      return ((await result) as string[])[0];
+    },
+    async has(session) {
+      return (await guard(redis.client.zscore(key('z'), session))) !== null;
+    },
+    async remove(session) {
+      await guard(
+        session === undefined ? redis.client.del(key('z')) : redis.client.zrem(key('z'), session),
+      );
+    },
+    async stats() {
+      const [live, evicted] = await guard(
+        Promise.all([redis.client.zcard(key('z')), redis.client.get(key('evicted'))]),
+      );
+      return { live, limit, evicted: Number(evicted ?? 0) };
+    },
+  };
+}

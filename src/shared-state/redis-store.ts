@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { keyOf, type RecordStore, type StoredRecord } from '../responders/store/record-store.ts';
+import { redisScript, type RedisConnection } from './redis-connection.ts';
+
+// Keys under S: `fix` (fixture keys), `fixhash`, `ns` (session -> namespace number), `nsseq`,
+// `n:<ns>` (a namespace's keys), `q` (created keys, oldest first: a sorted set of "<ns> <key>"),
+// `qseq`, `full` (set once the limit was first reached). A namespace number is never reused, so an
+// evicted session's keys can stay in the queue (as they do in memory) without touching a later
+// namespace of that name.
+const insertScript = redisScript(`
+local base = KEYS[1]
+local session, key, limit = ARGV[1], ARGV[2], tonumber(ARGV[3])
+if redis.call('SISMEMBER', base .. ':fix', key) == 1 then return 0 end
+local ns = redis.call('HGET', base .. ':ns', session)
+if not ns then
+  ns = redis.call('INCR', base .. ':nsseq')
+  redis.call('HSET', base .. ':ns', session, ns)
+end
+if redis.call('SADD', base .. ':n:' .. ns, key) == 0 then return 0 end
+redis.call('ZADD', base .. ':q', redis.call('INCR', base .. ':qseq'), ns .. ' ' .. key)
+if redis.call('ZCARD', base .. ':q') <= limit then return 1 end
+local oldest = redis.call('ZPOPMIN', base .. ':q')[1]
+local space = string.find(oldest, ' ', 1, true)
+redis.call('SREM', base .. ':n:' .. string.sub(oldest, 1, space - 1), string.sub(oldest, space + 1))
+if redis.call('SET', base .. ':full', '1', 'NX') then return 2 end
+return 1
+`);
+
+const resetScript = redisScript(`
+local base, session = KEYS[1], ARGV[1]
+if session == '' then
+  for _, ns in ipairs(redis.call('HVALS', base .. ':ns')) do redis.call('DEL', base .. ':n:' .. ns) end
+  redis.call('DEL', base .. ':ns', base .. ':q', base .. ':full')
+  return 0
+end
+local ns = redis.call('HGET', base .. ':ns', session)
+if not ns then return 0 end
+redis.call('HDEL', base .. ':ns', session)
+local keys = redis.call('SMEMBERS', base .. ':n:' .. ns)
+if ARGV[2] == 'reset' then
+  for _, key in ipairs(keys) do redis.call('ZREM', base .. ':q', ns .. ' ' .. key) end
+end
+redis.call('DEL', base .. ':n:' .. ns)
+return #keys
+`);
+
+const fixturesScript = redisScript(`
+local base = KEYS[1]
+redis.call('DEL', base .. ':fix')
+for i = 2, #ARGV, 5000 do
+  redis.call('SADD', base .. ':fix', unpack(ARGV, i, math.min(i + 4999, #ARGV)))
+end
+redis.call('SET', base .. ':fixhash', ARGV[1])
+return 0
+`);
+
+export interface RedisStoreOptions {
+  limit: number;
+  onFull?: () => void;
+}
+
+/**
+ * The RecordStore in Redis, shared by every replica that names the same store and prefix: a
+ * create checks the fixtures, the session's ids and the limit in one script, so that an id raced
+ * on two replicas is created once. Ids are kept as keyOf makes them, like the in-memory store.
+ *
+ * @example
+ * const store = createRedisStore(redis, { limit: 100_000 });
+ * await store.insert('default', 2); // true
+ */
+export function createRedisStore(redis: RedisConnection, { limit, onFull }: RedisStoreOptions) {
+  let sessions = 0;
+  let fixtures: readonly StoredRecord[] = [];
+  const base = ['S'];
+  const store = {
+    async insert(session: string, id: unknown): Promise<boolean> {
+      const result = await redis.run(insertScript, base, [session, String(keyOf(id)), limit]);
+      if (result === 2) onFull?.();
+      return result !== 0;
+    },
+    async reset(session?: string): Promise<void> {
+      await redis.run(resetScript, base, [session ?? '', 'reset']);
+      sessions = await redis.client.hlen(`${redis.prefix}:S:ns`).catch(() => sessions);
+    },
+    evict(session: string): void {
+      redis.run(resetScript, base, [session, 'evict']).catch(redis.failed);
+    },
+    async replaceFixtures(records: readonly StoredRecord[]): Promise<void> {
+      fixtures = records;
+      const keys = records.map((record) => String(keyOf(record.id)));
+      await redis.run(fixturesScript, base, [hashOf(keys), ...keys]);
+      await store.reset();
+    },
+    /**
+     * Sets the fixtures unless the store holds these already: a replica that starts (or starts
+     * again) beside others must not put their sessions back to the fixtures.
+     */
+    async adoptFixtures(records: readonly StoredRecord[]): Promise<void> {
+      fixtures = records;
+      const keys = records.map((record) => String(keyOf(record.id)));
+      const held = await redis.client.get(`${redis.prefix}:S:fixhash`);
+      if (held !== hashOf(keys)) await store.replaceFixtures(records);
+    },
+    /** Sets the fixtures last given again where Redis lost them (a restart without its data). */
+    restoreFixtures(): Promise<void> {
+      return store.adoptFixtures(fixtures);
+    },
+    /** Sessions with records, as of this replica's last reset. */
+    get sessions(): number {
+      return sessions;
+    },
+  } satisfies RecordStore & Record<string, unknown>;
+  return store;
+}
+
+function hashOf(keys: readonly string[]): string {
+  return createHash('sha256').update(keys.join('\n')).digest('base64');
+}

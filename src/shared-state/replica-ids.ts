@@ -1,0 +1,34 @@
+/** Milliseconds since 2024-01-01: ids stay below 2^53 until the year 2052. */
+const epoch = Date.UTC(2024, 0, 1);
+const slots = 100;
+const perMs = 100;
+
+/**
+ * Numeric ids unique over the replicas that share a store, in order of time across them, handed
+ * out without asking Redis: the milliseconds since 2024, then the replica's slot (0-99, given by
+ * Redis once at start), then a counter within the millisecond. Past 100 ids in one millisecond the
+ * replica borrows the next one, so its own ids always grow.
+ *
+ * @example
+ * const ids = createReplicaIds(3);
+ * ids.next(); // 1_000_000_000_000_000 or so: ms * 10,000 + 3 * 100 + n
+ */
+export function createReplicaIds(slot: number) {
+  let lastMs = 0;
+  let count = 0;
+  return {
+    next(): number {
+      const now = Date.now() - epoch;
+      if (now > lastMs) {
+        lastMs = now;
+        count = 0;
+      } else if (count === perMs) {
+        lastMs++;
+        count = 0;
+      }
+      return (lastMs * slots + (slot % slots)) * perMs + count++;
+    },
+  };
+}
+
+export type ReplicaIds = ReturnType<typeof createReplicaIds>;

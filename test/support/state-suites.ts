@@ -1,0 +1,275 @@
+import { expect, it } from 'vitest';
+import type { ContractOperation } from '../../src/contract/contract-operation.ts';
+import type { Interaction } from '../../src/interactions/interaction.ts';
+import type { Coverage } from '../../src/observe/coverage.ts';
+import type { Journal } from '../../src/observe/journal.ts';
+import type { RecordStore, StoredRecord } from '../../src/responders/store/record-store.ts';
+import type { Stub } from '../../src/responders/stubs/stub.ts';
+import type { StubRegistry } from '../../src/responders/stubs/stub-registry.ts';
+import type { ForgetSession, SessionTable } from '../../src/sessions/session-table.ts';
+
+// The behaviour every implementation of the state's interfaces shares: the in-memory ones (unit
+// tests) and the Redis ones (integration tests, with a redis-server) run these same suites.
+
+type Make<T, O> = (options: O) => Promise<T> | T;
+
+/** The RecordStore's behaviour. */
+export function recordStoreSuite(
+  make: Make<RecordStore, { fixtures?: StoredRecord[]; limit?: number }>,
+): void {
+  it('creates an id once per session, and never a fixture id', async () => {
+    const store = await make({ fixtures: [{ id: 1 }] });
+    expect(await store.insert('a', 2)).toBe(true);
+    expect(await store.insert('a', 2)).toBe(false);
+    expect(await store.insert('b', 2)).toBe(true);
+    expect(await store.insert('a', 1)).toBe(false);
+  });
+
+  it('tells 7 from "7", and ids past 2^53 apart', async () => {
+    const store = await make({});
+    expect(await store.insert('a', 7)).toBe(true);
+    expect(await store.insert('a', '7')).toBe(true);
+    expect(await store.insert('a', 9007199254740992n)).toBe(true);
+    expect(await store.insert('a', 9007199254740993n)).toBe(true);
+    expect(await store.insert('a', 9007199254740993n)).toBe(false);
+  });
+
+  it('forgets the oldest past the limit, and a reset session leaves the order', async () => {
+    const store = await make({ limit: 3 });
+    await store.insert('a', 1);
+    await store.insert('b', 1);
+    await store.insert('a', 2);
+    await store.reset('a');
+    await store.insert('b', 2);
+    await store.insert('b', 3);
+    expect(await store.insert('b', 1)).toBe(false);
+    await store.insert('b', 4);
+    expect(await store.insert('b', 1)).toBe(true);
+    expect(await store.insert('a', 1)).toBe(true);
+  });
+
+  it('puts one session or all of them back to the fixtures', async () => {
+    const store = await make({ fixtures: [{ id: 1 }] });
+    await store.insert('a', 2);
+    await store.insert('b', 2);
+    await store.reset('a');
+    expect(await store.insert('a', 2)).toBe(true);
+    expect(await store.insert('b', 2)).toBe(false);
+    await store.reset();
+    expect(await store.insert('b', 2)).toBe(true);
+    expect(await store.insert('b', 1)).toBe(false);
+  });
+
+  it('forgets an evicted session, and takes new fixtures', async () => {
+    const store = await make({ fixtures: [{ id: 1 }] });
+    await store.insert('a', 2);
+    store.evict('a');
+    expect(await store.insert('a', 2)).toBe(true);
+    await store.replaceFixtures([{ id: 2 }]);
+    expect(await store.insert('a', 1)).toBe(true);
+    expect(await store.insert('b', 2)).toBe(false);
+  });
+}
+
+/** A stub as the admin API registers it. */
+export function stubOf(
+  registry: StubRegistry,
+  session: string,
+  fields: Partial<Stub> & Pick<Stub, 'pattern'>,
+): Stub {
+  return {
+    id: registry.nextId(),
+    session,
+    createdAt: new Date(0).toISOString(),
+    uses: 0,
+    operationIds: [],
+    violations: [],
+    response: { status: 200, body: { name: 'Fern' } },
+    ...fields,
+  };
+}
+
+/** A request as stubs are matched against it. */
+export function probe(method: string, path: string): Interaction {
+  return {
+    id: '1',
+    receivedAt: new Date(0).toISOString(),
+    durationMs: 0,
+    session: 'default',
+    operationId: null,
+    request: { method, path, query: {}, headers: {}, body: null },
+    response: { status: 0, headers: {}, body: null },
+    source: 'stub',
+    contract: {
+      hash: '',
+      request: { valid: true, violations: [] },
+      response: { valid: true, violations: [] },
+    },
+  };
+}
+
+/** The StubRegistry's behaviour. */
+export function stubRegistrySuite(
+  make: Make<StubRegistry, { limit?: number; sessionLimit?: number }>,
+): void {
+  const get = probe('GET', '/plants');
+
+  it('answers with the lowest priority number, the newest among equals, its uses counted', async () => {
+    const stubs = await make({});
+    const old = stubOf(stubs, 'a', { pattern: { method: 'GET' } });
+    await stubs.add(old);
+    const newer = stubOf(stubs, 'a', { pattern: { path: '/plants' } });
+    await stubs.add(newer);
+    const first = stubOf(stubs, 'a', { pattern: { method: 'POST' }, priority: 1 });
+    await stubs.add(first);
+    const taken = await stubs.take('a', () => get);
+    expect(taken?.id).toBe(newer.id);
+    expect(taken?.uses).toBe(1);
+    expect((await stubs.take('a', () => get))?.uses).toBe(2);
+    expect(await stubs.take('b', () => get)).toBeUndefined();
+    expect((await stubs.list('a')).map((stub) => stub.id)).toEqual([first.id, newer.id, old.id]);
+    expect((await stubs.get('a', newer.id))?.uses).toBe(2);
+    expect((await stubs.get('a', newer.id))?.response?.body).toEqual({ name: 'Fern' });
+  });
+
+  it('removes a stub once it is spent, and answers every session with a `*` stub', async () => {
+    const stubs = await make({});
+    const once = stubOf(stubs, '*', { pattern: { method: 'GET' }, times: 1 });
+    await stubs.add(once);
+    expect((await stubs.take('b', () => get))?.id).toBe(once.id);
+    expect(await stubs.take('b', () => get)).toBeUndefined();
+    expect(await stubs.count('*')).toBe(0);
+  });
+
+  it('counts a use once when many take at the same time', async () => {
+    const stubs = await make({});
+    await stubs.add(stubOf(stubs, 'a', { pattern: { method: 'GET' }, times: 3 }));
+    const taken = await Promise.all(
+      Array.from({ length: 20 }, async () => stubs.take('a', () => get)),
+    );
+    expect(taken.filter((stub) => stub !== undefined)).toHaveLength(3);
+  });
+
+  it('removes, clears and counts by session', async () => {
+    const stubs = await make({});
+    const a = stubOf(stubs, 'a', { pattern: { method: 'GET' } });
+    await stubs.add(a);
+    await stubs.add(stubOf(stubs, 'a', { pattern: { method: 'PUT' } }));
+    await stubs.add(stubOf(stubs, 'b', { pattern: { method: 'GET' } }));
+    expect(await stubs.count('a')).toBe(2);
+    expect(await stubs.count('*')).toBe(3);
+    expect(await stubs.remove('b', a.id)).toBe(false);
+    expect(await stubs.get('b', a.id)).toBeUndefined();
+    expect(await stubs.remove('a', a.id)).toBe(true);
+    await stubs.clear('a');
+    expect(await stubs.count('*')).toBe(1);
+    await stubs.clear('*');
+    expect(await stubs.list('*')).toEqual([]);
+  });
+
+  it('refuses stubs past the session and total limits', async () => {
+    const stubs = await make({ limit: 3, sessionLimit: 2 });
+    await stubs.add(stubOf(stubs, 'a', { pattern: {} }));
+    await stubs.add(stubOf(stubs, 'a', { pattern: {} }));
+    await expect(async () => stubs.add(stubOf(stubs, 'a', { pattern: {} }))).rejects.toThrow(
+      /--session-stub-limit/,
+    );
+    await stubs.add(stubOf(stubs, 'b', { pattern: {} }));
+    await expect(async () => stubs.add(stubOf(stubs, 'c', { pattern: {} }))).rejects.toThrow(
+      /--stub-limit/,
+    );
+  });
+}
+
+async function all(entries: AsyncIterable<Interaction>): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const entry of entries) ids.push(entry.id);
+  return ids;
+}
+
+/** The Journal's behaviour. */
+export function journalSuite(make: Make<Journal, { limit: number }>): void {
+  const add = (journal: Journal, session: string): string => {
+    const id = journal.nextId();
+    journal.add(id, session, JSON.stringify({ ...probe('GET', '/plants'), id, session }));
+    return id;
+  };
+
+  it('keeps entries in order, per session, and finds one by id', async () => {
+    const journal = await make({ limit: 100 });
+    const ids = [add(journal, 'a'), add(journal, 'b'), add(journal, 'a')];
+    expect(await all(journal.scan('a'))).toEqual([ids[0], ids[2]]);
+    expect(await all(journal.scan('*', true))).toEqual([...ids].reverse());
+    expect((await journal.get('b', ids[1] as string))?.session).toBe('b');
+    expect(await journal.get('a', ids[1] as string)).toBeUndefined();
+  });
+
+  it('drops the oldest past the limit and counts the drops per session', async () => {
+    const journal = await make({ limit: 3 });
+    const ids = [add(journal, 'a'), add(journal, 'b'), add(journal, 'a'), add(journal, 'b')];
+    add(journal, 'b');
+    expect(await all(journal.scan('*'))).toEqual([ids[2], ids[3], expect.any(String)]);
+    expect(await journal.dropped('a')).toBe(1);
+    expect(await journal.dropped('b')).toBe(1);
+    expect(await journal.dropped('*')).toBe(2);
+  });
+
+  it('reads past a page, and clears one session or all', async () => {
+    const journal = await make({ limit: 1_000 });
+    for (let i = 0; i < 450; i++) add(journal, i % 3 === 0 ? 'a' : 'b');
+    expect(await all(journal.scan('a'))).toHaveLength(150);
+    expect(await all(journal.scan('*', true))).toHaveLength(450);
+    await journal.clear('a');
+    expect(await all(journal.scan('a'))).toHaveLength(0);
+    expect(await all(journal.scan('*'))).toHaveLength(300);
+    await journal.clear('*');
+    expect(await all(journal.scan('*'))).toHaveLength(0);
+  });
+}
+
+const operation = {
+  operationId: 'createPlant',
+  method: 'post',
+  path: '/plants',
+  statuses: [200, 400],
+  security: [],
+} as unknown as ContractOperation;
+
+/** The Coverage's behaviour. */
+export function coverageSuite(make: Make<Coverage, { operations: ContractOperation[] }>): void {
+  it('counts statuses per session, reports every session with *, and clears', async () => {
+    const coverage = await make({ operations: [operation] });
+    coverage.record('a', 'createPlant', 200);
+    coverage.record('b', 'createPlant', 200, true);
+    const report = await coverage.report('*');
+    expect(report.operations[0]?.responses).toEqual({ 200: 2, 400: 0 });
+    expect(report.operations[0]?.violations).toBe(1);
+    expect((await coverage.report('a')).uncovered.map((u) => u.status)).toEqual(['400']);
+    await coverage.clear('a');
+    expect((await coverage.report('*')).operations[0]?.responses).toEqual({ 200: 1, 400: 0 });
+    await coverage.clear('*');
+    expect((await coverage.report('b')).operations[0]?.violations).toBe(0);
+  });
+}
+
+/** The SessionTable's behaviour. */
+export function sessionTableSuite(
+  make: Make<SessionTable, { limit: number; forgetters: ForgetSession[] }>,
+): void {
+  it('evicts the least recently used session past the limit, and counts it', async () => {
+    const forgotten: string[] = [];
+    const sessions = await make({ limit: 2, forgetters: [(s) => forgotten.push(s)] });
+    sessions.touch('a');
+    sessions.touch('b');
+    sessions.touch('a');
+    sessions.touch('c');
+    await expect.poll(() => forgotten).toEqual(['b']);
+    expect(await sessions.has('a')).toBe(true);
+    expect(await sessions.has('b')).toBe(false);
+    expect(await sessions.stats()).toEqual({ live: 2, limit: 2, evicted: 1 });
+    await sessions.remove('a');
+    expect(await sessions.has('a')).toBe(false);
+    await sessions.remove();
+    expect((await sessions.stats()).live).toBe(0);
+  });
+}

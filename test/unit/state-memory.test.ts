@@ -1,0 +1,34 @@
+import { describe } from 'vitest';
+import { createCoverage } from '../../src/observe/coverage.ts';
+import { createJournal } from '../../src/observe/journal.ts';
+import { createMemoryStore } from '../../src/responders/store/record-store.ts';
+import { createStubRegistry } from '../../src/responders/stubs/stub-registry.ts';
+import { createSessionTable } from '../../src/sessions/session-table.ts';
+import {
+  coverageSuite,
+  journalSuite,
+  recordStoreSuite,
+  sessionTableSuite,
+  stubRegistrySuite,
+} from '../support/state-suites.ts';
+
+// The in-memory state runs the suites that the Redis state runs too (test/integration/state-redis.test.ts).
+describe('the in-memory store', () => {
+  recordStoreSuite(({ fixtures, limit }) =>
+    createMemoryStore(fixtures, { limit: limit ?? Infinity }),
+  );
+});
+describe('the in-memory stub registry', () => {
+  stubRegistrySuite(({ limit, sessionLimit }) =>
+    createStubRegistry({ limit: limit ?? Infinity, sessionLimit: sessionLimit ?? Infinity }),
+  );
+});
+describe('the in-memory journal', () => {
+  journalSuite(({ limit }) => createJournal(limit));
+});
+describe('the in-memory coverage', () => {
+  coverageSuite(({ operations }) => createCoverage(() => operations));
+});
+describe('the in-memory session table', () => {
+  sessionTableSuite(({ limit, forgetters }) => createSessionTable(limit, forgetters));
+});
