@@ -1,9 +1,8 @@
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineProblem } from './support/engine-problem.ts';
 import { commandProblem } from './support/command-problem.ts';
-import { mustRun, runCommand } from './support/run-command.ts';
+import { composeProject } from './support/compose-project.ts';
 
 // examples/compose-replicas: two replicas, Redis and a round-robin proxy, brought up as written
 // with docker-compose on a real engine, and used through the proxy as a test environment would.
@@ -12,15 +11,6 @@ const composeFile = fileURLToPath(
   new URL('../../examples/compose-replicas/docker-compose.yml', import.meta.url),
 );
 const project = `plant-store-mock-replicas-${String(process.pid)}`;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const problem = (await engineProblem()) ?? (await commandProblem('docker-compose', ['version']));
 
@@ -31,15 +21,9 @@ interface Answer {
 }
 
 describe.skipIf(problem !== undefined)('examples/compose-replicas, with docker-compose', () => {
-  let url = '';
-  let env: NodeJS.ProcessEnv = {};
-  const compose = (...args: string[]) =>
-    mustRun('docker-compose', ['-p', project, '-f', composeFile, ...args], {
-      env,
-      timeoutMs: 900_000,
-    });
+  const stack = composeProject(composeFile, project, 900_000);
   const call = async (path: string, body?: unknown, session = 'default'): Promise<Answer> => {
-    const response = await fetch(`${url}${path}`, {
+    const response = await fetch(`${stack.url}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
         authorization: 'Bearer t',
@@ -55,28 +39,13 @@ describe.skipIf(problem !== undefined)('examples/compose-replicas, with docker-c
     };
   };
 
-  beforeAll(async () => {
-    const port = await freePort();
-    env = { ...process.env, PLANT_MOCK_HOST_PORT: String(port) };
-    url = `http://127.0.0.1:${String(port)}`;
-    await compose('up', '-d', '--build');
-  }, 1_200_000);
+  beforeAll(() => stack.up(), 1_200_000);
 
-  afterAll(async () => {
-    await runCommand('docker-compose', ['-p', project, '-f', composeFile, 'down', '-v'], { env });
-  }, 120_000);
+  afterAll(() => stack.down(), 120_000);
 
   it('becomes healthy: Redis, both replicas, then the proxy', async () => {
-    const id = (await compose('ps', '-q', 'proxy')).trim();
-    let status = '';
     // Bounded: 90 polls of 1 s; the healthchecks run every 2 s, one after the other.
-    for (let poll = 0; poll < 90 && status !== 'healthy'; poll++) {
-      status = (
-        await mustRun('docker', ['inspect', '-f', '{{.State.Health.Status}}', id], { env })
-      ).trim();
-      if (status !== 'healthy') await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-    expect(status).toBe('healthy');
+    expect(await stack.healthOf('proxy', 90)).toBe('healthy');
   }, 120_000);
 
   it('answers through either replica as one mock', async () => {
