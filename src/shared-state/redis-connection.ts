@@ -48,6 +48,8 @@ export interface RedisConnection {
   ): Promise<unknown>;
   /** The 503 that answers requests while the store is away. */
   unavailable(cause?: unknown): HttpError;
+  /** `work`'s result, or its failure as the 503 of `unavailable`. */
+  guard<T>(work: Promise<T>): Promise<T>;
   /** For work nobody waits for (touches, journal and coverage writes): notes a failure. */
   failed: (error: unknown) => void;
   /** Registers a flush that close() runs (and waits for) before it disconnects. */
@@ -178,6 +180,13 @@ export async function connectRedis(
       }
     },
     unavailable,
+    async guard(work) {
+      try {
+        return await work;
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
     failed(error) {
       // At most one line a second: a lost store fails every request.
       if (performance.now() - lastFailureLog < 1_000) return;

@@ -123,13 +123,6 @@ export function createRedisJournal(
     ) as Interaction;
     return { session: entry.slice(0, first), interaction };
   };
-  const guard = async <T>(work: Promise<T>): Promise<T> => {
-    try {
-      return await work;
-    } catch (error) {
-      throw redis.unavailable(error);
-    }
-  };
 
   return {
     nextId: () => String(ids.next()),
@@ -163,7 +156,7 @@ export function createRedisJournal(
     },
     async get(session, id) {
       await settle();
-      const entry = await guard(redis.client.hget(key('e'), id));
+      const entry = await redis.guard(redis.client.hget(key('e'), id));
       if (entry === null) return undefined;
       const found = parse(entry);
       return session === allSessions || found.session === session ? found.interaction : undefined;
@@ -171,8 +164,8 @@ export function createRedisJournal(
     async dropped(session) {
       await settle();
       if (session !== allSessions)
-        return Number((await guard(redis.client.hget(key('dropped'), session))) ?? 0);
-      const counts = await guard(redis.client.hvals(key('dropped')));
+        return Number((await redis.guard(redis.client.hget(key('dropped'), session))) ?? 0);
+      const counts = await redis.guard(redis.client.hvals(key('dropped')));
       return counts.reduce((total, count) => total + Number(count), 0);
     },
     forget() {

@@ -54,13 +54,6 @@ export function createRedisSessionTable(
     },
   );
   const key = (name: string): string => `${redis.prefix}:T:${name}`;
-  const guard = async <T>(work: Promise<T>): Promise<T> => {
-    try {
-      return await work;
-    } catch (error) {
-      throw redis.unavailable(error);
-    }
-  };
   return {
     touch(session) {
       // `*` has no state of its own to keep, but its requests want the stubs' version too.
@@ -72,15 +65,15 @@ export function createRedisSessionTable(
       return ((await result) as string[])[0];
     },
     async has(session) {
-      return (await guard(redis.client.zscore(key('z'), session))) !== null;
+      return (await redis.guard(redis.client.zscore(key('z'), session))) !== null;
     },
     async remove(session) {
-      await guard(
+      await redis.guard(
         session === undefined ? redis.client.del(key('z')) : redis.client.zrem(key('z'), session),
       );
     },
     async stats() {
-      const [live, evicted] = await guard(
+      const [live, evicted] = await redis.guard(
         Promise.all([redis.client.zcard(key('z')), redis.client.get(key('evicted'))]),
       );
       return { live, limit, evicted: Number(evicted ?? 0) };

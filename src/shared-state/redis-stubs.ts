@@ -109,13 +109,6 @@ export function createRedisStubRegistry(
   const base = ['B'];
   const key = (name: string): string => `${redis.prefix}:B:${name}`;
   const cache = new Map<string, { version: string; entries: Cached[] }>();
-  const guard = async <T>(work: Promise<T>): Promise<T> => {
-    try {
-      return await work;
-    } catch (error) {
-      throw redis.unavailable(error);
-    }
-  };
 
   async function load(names: readonly string[]): Promise<{ version: string; entries: Cached[] }> {
     const reply = (await redis.run(loadScript, base, names)) as string[];
@@ -138,7 +131,8 @@ export function createRedisStubRegistry(
   }
 
   async function candidates(session: string): Promise<Cached[]> {
-    const version = (await versionRead()) ?? (await guard(redis.client.get(key('ver')))) ?? '0';
+    const version =
+      (await versionRead()) ?? (await redis.guard(redis.client.get(key('ver')))) ?? '0';
     const held = cache.get(session);
     if (held?.version === version) return held.entries;
     const loaded = await load(session === allSessions ? [session] : [session, allSessions]);
@@ -194,11 +188,11 @@ export function createRedisStubRegistry(
       return entries.map((entry) => withUses(entry, entry.stub.uses));
     },
     async get(session, id) {
-      const def = await guard(redis.client.hget(key('defs'), id));
+      const def = await redis.guard(redis.client.hget(key('defs'), id));
       if (def === null) return undefined;
       const owner = def.slice(0, def.indexOf('\n'));
       if (session !== allSessions && owner !== session) return undefined;
-      const uses = await guard(redis.client.hget(key('uses'), id));
+      const uses = await redis.guard(redis.client.hget(key('uses'), id));
       return { ...(JSON.parse(def.slice(owner.length + 1)) as Stub), uses: Number(uses ?? 0) };
     },
     async remove(session, id) {
@@ -208,7 +202,7 @@ export function createRedisStubRegistry(
       await redis.run(removeScript, base, [session, '']);
     },
     async count(session) {
-      return guard(
+      return redis.guard(
         session === allSessions
           ? redis.client.hlen(key('defs'))
           : redis.client.scard(key(`s:${session}`)),
