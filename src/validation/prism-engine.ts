@@ -8,7 +8,6 @@ import type { Violation } from '../contract/violation.ts';
 import type { EngineRequest, EngineResponse } from '../contract/engine-messages.ts';
 import { fastPathOf } from './compile-fast-path.ts';
 
-/** A request as the engine sees it: lower-case header names, a parsed body. */
 /**
  * Checks a request against its operation (body, query, headers, path) as Prism's validator does:
  * with the checks compiled at start-up where they cover the operation, else with Prism itself.
@@ -36,14 +35,27 @@ export function validateRequestWithPrism(
   operation: ContractOperation,
   request: EngineRequest,
 ): Violation[] {
+  // A warning (a deprecated parameter) does not make the request invalid, as in Prism.
+  return prismRequestDiagnostics(operation, request)
+    .filter((d) => d.severity === DiagnosticSeverity.Error)
+    .map(toViolation);
+}
+
+/**
+ * What Prism's validator says of a request, warnings included, in its own terms.
+ *
+ * @example
+ * prismRequestDiagnostics(createPlant, request)[0]?.message; // "Request body must have required property 'id'"
+ */
+export function prismRequestDiagnostics(
+  operation: ContractOperation,
+  request: EngineRequest,
+): IPrismDiagnostic[] {
   const result = prismValidator().validateInput({
     resource: operation.resource,
     element: toPrismRequest(request),
   });
-  // A warning (a deprecated parameter) does not make the request invalid, as in Prism.
-  return E.isLeft(result)
-    ? result.left.filter((d) => d.severity === DiagnosticSeverity.Error).map(toViolation)
-    : [];
+  return E.isLeft(result) ? [...result.left] : [];
 }
 
 function nullBodyViolation(operation: ContractOperation): Violation {
@@ -75,11 +87,24 @@ export function validateResponseWithPrism(
   operation: ContractOperation,
   response: EngineResponse,
 ): Violation[] {
+  return prismResponseDiagnostics(operation, response).map(toViolation);
+}
+
+/**
+ * What Prism's validator says of an answer, in its own terms.
+ *
+ * @example
+ * prismResponseDiagnostics(createPlant, { status: 200, headers: {}, body: 5 })[0]?.message; // 'Response body must be object'
+ */
+export function prismResponseDiagnostics(
+  operation: ContractOperation,
+  response: EngineResponse,
+): IPrismDiagnostic[] {
   const result = prismValidator().validateOutput({
     resource: operation.resource,
     element: { statusCode: response.status, headers: response.headers, body: response.body },
   });
-  return E.isLeft(result) ? result.left.map(toViolation) : [];
+  return E.isLeft(result) ? [...result.left] : [];
 }
 
 /** The JSON schema of a declared response, or undefined when the status has no JSON body. */
@@ -95,8 +120,8 @@ export function exampleNames(operation: ContractOperation, status: number): stri
   return (response?.contents ?? []).flatMap((c) => (c.examples ?? []).map((e) => e.key));
 }
 
-/** A request in the shape Prism's validator takes. */
-export function toPrismRequest(request: EngineRequest) {
+// A request in the shape Prism's validator takes.
+function toPrismRequest(request: EngineRequest) {
   return {
     method: request.method.toLowerCase() as HttpMethod,
     url: { path: request.path, query: request.query },

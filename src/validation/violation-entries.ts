@@ -1,11 +1,9 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
 import { DiagnosticSeverity } from '@stoplight/types';
-import * as E from 'fp-ts/lib/Either.js';
 import type { ContractOperation } from '../contract/contract-operation.ts';
 import type { EngineRequest, EngineResponse } from '../contract/engine-messages.ts';
-import { prismValidator } from '../contract/prism-internals.ts';
 import type { Violation } from '../contract/violation.ts';
-import { toPrismRequest } from './prism-engine.ts';
+import { prismRequestDiagnostics, prismResponseDiagnostics } from './prism-engine.ts';
 
 /**
  * One violation as Prism lists it (in a problem's `validation` and the `sl-violations` header):
@@ -30,11 +28,7 @@ export function requestEntries(
   operation: ContractOperation,
   request: EngineRequest,
 ): ViolationEntry[] {
-  const result = prismValidator().validateInput({
-    resource: operation.resource,
-    element: toPrismRequest(request),
-  });
-  return E.isLeft(result) ? result.left.map(toEntry) : [];
+  return prismRequestDiagnostics(operation, request).map(toEntry);
 }
 
 /**
@@ -47,11 +41,7 @@ export function responseEntries(
   operation: ContractOperation,
   response: EngineResponse,
 ): ViolationEntry[] {
-  const result = prismValidator().validateOutput({
-    resource: operation.resource,
-    element: { statusCode: response.status, headers: response.headers, body: response.body },
-  });
-  return E.isLeft(result) ? result.left.map(toEntry) : [];
+  return prismResponseDiagnostics(operation, response).map(toEntry);
 }
 
 /**
