@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { MockServerOptions, ResolvedConfig } from '../config/config-schema.ts';
 import { memoryBound } from '../config/memory-model.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
-import { createLiveContract } from '../contract/live-contract.ts';
+import { createLiveContract, type LiveContract } from '../contract/live-contract.ts';
+import type { Logger } from 'pino';
 import { loadCheckedContract } from '../validation/compile-fast-path.ts';
 import { ConfigError, HttpError } from '../errors.ts';
 import { endHeldFaults } from './apply-fault.ts';
@@ -14,7 +15,11 @@ import { openRecordFile } from '../observe/record-file.ts';
 import { createEventHub } from '../observe/event-hub.ts';
 import { packageVersion } from '../package-version.ts';
 import { loadFixtures } from '../responders/store/load-fixtures.ts';
-import { createMemoryStore } from '../responders/store/record-store.ts';
+import {
+  createMemoryStore,
+  storeFullWarning,
+  type StoredRecord,
+} from '../responders/store/record-store.ts';
 import { createStubRegistry } from '../responders/stubs/stub-registry.ts';
 import { refuseMalformedRequest } from './refuse-malformed-request.ts';
 import { createRequestListener } from './create-request-listener.ts';
@@ -64,34 +69,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     config.fixtures === undefined ? [] : await loadFixtures(config.fixtures, fixtureCheck(initial));
   const logger = createLogger(config);
   const contract = createLiveContract(initial);
-  const store = createMemoryStore(fixtures, {
-    limit: config.storeLimit,
-    onFull: () => {
-      logger.warn(
-        `The stateful store holds ${config.storeLimit} plants (--store-limit): from now on the oldest are forgotten, and their ids can be created again.`,
-      );
-    },
-  });
-  const coverage = createCoverage(() => contract.current.operations);
-  const stubs = createStubRegistry({
-    limit: config.stubLimit,
-    sessionLimit: config.sessionStubLimit,
-  });
-  let warnedOfEviction = false;
-  const sessions = createSessionTable(config.sessionLimit, [
-    (session) => {
-      store.evict(session);
-      stubs.clear(session);
-      coverage.clear(session);
-      journal.forget(session);
-      if (warnedOfEviction) return;
-      warnedOfEviction = true;
-      logger.warn(
-        `More than ${config.sessionLimit} sessions (--session-limit): from now on the least recently used session's store, stubs and coverage are forgotten (GET /__admin/health counts them).`,
-      );
-    },
-  ]);
-  const journal = createJournal(config.journalLimit, (session) => sessions.has(session));
   // With --store redis://..., the state lives there instead, shared with the other replicas
   // (imported only then: the Redis client is not worth loading for the in-memory state).
   const shared =
@@ -100,30 +77,24 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       : await (
           await import('../shared-state/open-shared-state.ts')
         ).openSharedState(config, fixtures, logger, contract);
+  const state =
+    shared === undefined
+      ? createMemoryState(config, fixtures, logger, contract)
+      : { ...shared, events: await shared.relayEvents(createEventHub()) };
   const deps: ServerDeps = {
     config,
     contract,
-    store,
     logger,
-    journal,
-    events: createEventHub(),
-    coverage,
-    stubs,
-    sessions,
+    store: state.store,
+    journal: state.journal,
+    events: state.events,
+    coverage: state.coverage,
+    stubs: state.stubs,
+    sessions: state.sessions,
     recordFile:
       config.recordFile === undefined ? undefined : openRecordFile(config.recordFile, logger),
     version: packageVersion,
-    ...(shared === undefined
-      ? {}
-      : {
-          store: shared.store,
-          journal: shared.journal,
-          coverage: shared.coverage,
-          stubs: shared.stubs,
-          sessions: shared.sessions,
-          events: await shared.relayEvents(createEventHub()),
-          shared,
-        }),
+    ...(shared === undefined ? {} : { shared }),
   };
   const mockServer = createHttpServer(createRequestListener(deps), config);
   const servers = [mockServer];
@@ -285,4 +256,40 @@ function responsesClosed(servers: readonly Server[], ms: number): Promise<void> 
       });
     }
   });
+}
+
+// The mock's state in this process: the default, `--store memory`.
+function createMemoryState(
+  config: ResolvedConfig,
+  fixtures: readonly StoredRecord[],
+  logger: Logger,
+  contract: LiveContract,
+) {
+  const store = createMemoryStore(fixtures, {
+    limit: config.storeLimit,
+    onFull: () => {
+      logger.warn(storeFullWarning(config.storeLimit));
+    },
+  });
+  const coverage = createCoverage(() => contract.current.operations);
+  const stubs = createStubRegistry({
+    limit: config.stubLimit,
+    sessionLimit: config.sessionStubLimit,
+  });
+  let warnedOfEviction = false;
+  const sessions = createSessionTable(config.sessionLimit, [
+    (session) => {
+      store.evict(session);
+      stubs.clear(session);
+      coverage.clear(session);
+      journal.forget(session);
+      if (warnedOfEviction) return;
+      warnedOfEviction = true;
+      logger.warn(
+        `More than ${config.sessionLimit} sessions (--session-limit): from now on the least recently used session's store, stubs and coverage are forgotten (GET /__admin/health counts them).`,
+      );
+    },
+  ]);
+  const journal = createJournal(config.journalLimit, (session) => sessions.has(session));
+  return { store, journal, coverage, stubs, sessions, events: createEventHub() };
 }

@@ -6,7 +6,7 @@ import type { HttpError } from '../errors.ts';
 import type { Coverage } from '../observe/coverage.ts';
 import type { EventHub } from '../observe/event-hub.ts';
 import type { Journal } from '../observe/journal.ts';
-import type { StoredRecord } from '../responders/store/record-store.ts';
+import { storeFullWarning, type StoredRecord } from '../responders/store/record-store.ts';
 import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
 import type { SessionTable } from '../sessions/session-table.ts';
 import { connectRedis } from './redis-connection.ts';
@@ -57,9 +57,7 @@ export async function openSharedState(
     const store = createRedisStore(redis, {
       limit: config.storeLimit,
       onFull: () => {
-        logger.warn(
-          `The stateful store holds ${config.storeLimit} plants (--store-limit): from now on the oldest are forgotten, and their ids can be created again.`,
-        );
+        logger.warn(storeFullWarning(config.storeLimit));
       },
     });
     await store.adoptFixtures(fixtures);

@@ -42,6 +42,17 @@ export interface StoreLimit {
 }
 
 /**
+ * What the log says, once, when a store of `limit` records starts forgetting the oldest: the same
+ * for the store in memory and the one in Redis.
+ *
+ * @example
+ * logger.warn(storeFullWarning(100_000));
+ */
+export function storeFullWarning(limit: number): string {
+  return `The stateful store holds ${String(limit)} plants (--store-limit): from now on the oldest are forgotten, and their ids can be created again.`;
+}
+
+/**
  * An in-memory RecordStore. It keeps at most `limit` records created by requests (fixtures do not
  * count), so that memory stays bounded under any load; past that the oldest are forgotten, and
  * their ids can be created again. Only the ids are kept (see createIdSet), integers as numbers and
