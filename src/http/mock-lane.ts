@@ -2,10 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import type { Recorder } from '../observe/record-interactions.ts';
-import type { MaybePromise } from '../maybe-promise.ts';
+import { whenReady } from '../maybe-promise.ts';
 import type { Decision } from '../pipeline/context.ts';
-
-type AnswerDecision = Extract<Decision, { kind: 'answer' }>;
 import type { FinishedExchange } from '../pipeline/finished-exchange.ts';
 import type { Pipeline } from '../pipeline/run-pipeline.ts';
 import { applyFault } from './apply-fault.ts';
@@ -23,6 +21,8 @@ import { errorBodyOf, toHttpError } from './handle-errors.ts';
 import { problemMediaType } from '../contract/problem-details.ts';
 import type { RequestLog } from '../observe/log-requests.ts';
 import { createBodyReader } from './read-body-bytes.ts';
+
+type AnswerDecision = Extract<Decision, { kind: 'answer' }>;
 
 export interface MockLaneDeps {
   config: Pick<ResolvedConfig, 'cors' | 'maxBodyBytes' | 'mode' | 'maxDelay' | 'violationsHeader'>;
@@ -132,23 +132,18 @@ export function createMockLane({
           return;
         }
       }
-      let decision: MaybePromise<Decision>;
+      // At once when the pipeline decides at once; a failure thrown or rejected is answered.
       try {
-        decision = decide(exchange);
+        const delivered = whenReady(decide(exchange), (decision) => {
+          deliver(exchange, decision);
+        });
+        if (delivered instanceof Promise) {
+          delivered.catch((failure: unknown) => {
+            fail(exchange, failure);
+          });
+        }
       } catch (failure) {
         fail(exchange, failure);
-        return;
-      }
-      if (!(decision instanceof Promise)) deliver(exchange, decision);
-      else {
-        decision.then(
-          (later) => {
-            deliver(exchange, later);
-          },
-          (failure: unknown) => {
-            fail(exchange, failure);
-          },
-        );
       }
     });
   }
