@@ -4,6 +4,7 @@ import type { RunningMockServer } from 'plant-store-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.ts';
 import { send, startTestServer } from '../support/mock-fetch.ts';
+import { prismConfig } from '../support/prism-config.ts';
 
 // A contract that declares what the Plant Store does not (text, XML and vendor JSON bodies,
 // `default` and `2XX` responses, response headers, its own 422): Prism is the oracle for it.
@@ -61,17 +62,9 @@ describe("answers for a contract unlike the Plant Store's, against Prism's mock"
     const { serialize } = createRequire(import.meta.url)(
       '@stoplight/prism-http-server/dist/serialize.js',
     ) as { serialize: (body: unknown, type?: string) => string | undefined };
-    // Prism writes the Accept header into the config it is given: each request gets its own.
-    const configOf = () => ({
-      mock: { dynamic: false },
-      checkSecurity: true,
-      validateRequest: true,
-      validateResponse: false,
-      errors: false,
-      upstreamProxy: undefined,
-      isProxy: false as const,
+    const prism = createInstance(prismConfig(), {
+      logger: createLogger('test', { level: 'silent' }),
     });
-    const prism = createInstance(configOf(), { logger: createLogger('test', { level: 'silent' }) });
     const resources = (await loadContract(spec)).operations.map((o) => o.resource);
     prismAnswer = async ({ method, path, headers = {}, body }) => {
       const result = await prism.request(
@@ -82,7 +75,8 @@ describe("answers for a contract unlike the Plant Store's, against Prism's mock"
           body: body === undefined ? undefined : (JSON.parse(body) as unknown),
         },
         resources,
-        configOf(),
+        // Prism writes the Accept header into the config it is given: each request gets its own.
+        prismConfig(),
       )();
       if (result._tag === 'Left') {
         const status = (result.left as { status?: number }).status ?? 500;

@@ -4,6 +4,7 @@ import type { RunningMockServer } from 'plant-store-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.ts';
 import { createPlant, send, startTestServer } from '../support/mock-fetch.ts';
+import { prismConfig } from '../support/prism-config.ts';
 
 // A contract that declares no error responses: every error the mock sends is its own, and Prism
 // (in-process) is the oracle for its RFC 7807 problems, byte for byte.
@@ -79,18 +80,9 @@ describe('errors of a contract that declares none, against Prism', () => {
     server = await startTestServer({ spec, mode: 'static' });
     const { createInstance, ProblemJsonError } = await import('@stoplight/prism-http');
     const { createLogger } = await import('@stoplight/prism-core');
-    const prism = createInstance(
-      {
-        mock: { dynamic: false },
-        checkSecurity: true,
-        validateRequest: true,
-        validateResponse: false,
-        errors: false,
-        upstreamProxy: undefined,
-        isProxy: false,
-      },
-      { logger: createLogger('test', { level: 'silent' }) },
-    );
+    const prism = createInstance(prismConfig(), {
+      logger: createLogger('test', { level: 'silent' }),
+    });
     const resources = (await loadContract(spec)).operations.map((o) => o.resource);
     prismRefusal = async ({ method, path, query = {}, headers = {}, body, prefer = {} }) => {
       const result = await prism.request(
@@ -101,15 +93,7 @@ describe('errors of a contract that declares none, against Prism', () => {
           body: body === undefined ? undefined : (JSON.parse(body) as unknown),
         },
         resources,
-        {
-          mock: { dynamic: false, ...prefer },
-          checkSecurity: true,
-          validateRequest: true,
-          validateResponse: false,
-          errors: false,
-          upstreamProxy: undefined,
-          isProxy: false,
-        },
+        prismConfig({ mock: { dynamic: false, ...prefer } }),
       )();
       if (result._tag === 'Right') throw new Error(`Prism answered ${method} ${path}`);
       const problem = ProblemJsonError.toProblemJson(result.left) as unknown as Record<

@@ -3,6 +3,7 @@ import type { RunningMockServer } from 'plant-store-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/load-contract.ts';
 import { createPlant, send, startTestServer } from '../support/mock-fetch.ts';
+import { prismConfig } from '../support/prism-config.ts';
 
 // `--errors` and `--violations-header` against Prism's own server (`--errors`, and the
 // `sl-violations` header it always sends), both in-process on a contract whose example breaks it.
@@ -41,15 +42,7 @@ describe.each([true, false])('--violations-header with --errors %s, against Pris
     const prism = createServer(operations, {
       components: { logger: createLogger('test', { level: 'silent' }) },
       cors: false,
-      config: {
-        mock: { dynamic: false },
-        checkSecurity: true,
-        validateRequest: true,
-        validateResponse: true,
-        errors,
-        upstreamProxy: undefined,
-        isProxy: false,
-      },
+      config: prismConfig({ validateResponse: true, errors }),
     });
     prismUrl = (await prism.listen(0, '127.0.0.1')).replace(/\/$/, '');
     closePrism = () => prism.close();

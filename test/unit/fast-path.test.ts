@@ -13,6 +13,7 @@ import {
   validateResponseWithPrism,
 } from '../../src/validation/prism-engine.ts';
 import type { EngineRequest } from '../../src/contract/engine-messages.ts';
+import { prismConfig } from '../support/prism-config.ts';
 
 // The compiled checks stand in for Prism's validator on the hot path. Fed the same corpus, both
 // must find the same violations, in the same order: then the server answers with the same status
@@ -175,18 +176,9 @@ describe("the static answers against Prism's static mock", () => {
   it('give the same body for every operation, declared status and example, and fail alike', async () => {
     const { createInstance } = await import('@stoplight/prism-http');
     const { createLogger } = await import('@stoplight/prism-core');
-    const prism = createInstance(
-      {
-        mock: { dynamic: false },
-        checkSecurity: false,
-        validateRequest: false,
-        validateResponse: false,
-        errors: false,
-        upstreamProxy: undefined,
-        isProxy: false,
-      },
-      { logger: createLogger('test', { level: 'silent' }) },
-    );
+    const prism = createInstance(prismConfig({ checkSecurity: false, validateRequest: false }), {
+      logger: createLogger('test', { level: 'silent' }),
+    });
     let compared = 0;
     for (const [, contract] of await contracts()) {
       for (const operation of contract.operations) {
@@ -202,15 +194,7 @@ describe("the static answers against Prism's static mock", () => {
               code: status,
               ...(exampleKey === undefined ? {} : { exampleKey }),
             };
-            const config = {
-              mock,
-              checkSecurity: false,
-              validateRequest: false,
-              validateResponse: false,
-              errors: false,
-              upstreamProxy: undefined,
-              isProxy: false as const,
-            };
+            const config = prismConfig({ mock, checkSecurity: false, validateRequest: false });
             const theirs = await prism.request(
               {
                 method: operation.method.toLowerCase() as 'post',
