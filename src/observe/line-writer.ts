@@ -83,7 +83,12 @@ export function createLineWriter(
   function scheduleRetry(ms: number): void {
     retryAt = performance.now() + ms;
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(pump, ms);
+    // The timer's clock is the event loop's cached, whole-millisecond one: it can fire a little
+    // before performance.now() reaches retryAt, so the wait is over when it fires.
+    retryTimer = setTimeout(() => {
+      retryAt = 0;
+      pump();
+    }, ms);
     retryTimer.unref();
   }
 

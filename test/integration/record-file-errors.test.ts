@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { LineWriterFs } from '../../src/observe/line-writer.ts';
 import { openRecordFile } from '../../src/observe/record-file.ts';
 import { admin } from '../support/admin-fetch.ts';
@@ -106,6 +106,38 @@ it('never leaves a cut line on a full disk, says why on health, and resumes once
   expect(logged.join('')).toMatch(/Failed to write the record file .*no space left/);
   expect(logged.join('')).toMatch(/recording resumed/);
   await file.close(1_000);
+});
+
+/** Lets the fake disk's callbacks run until `done` holds, at most `turns` turns of the event loop. */
+async function settled(done: () => boolean, turns = 10_000): Promise<boolean> {
+  for (let turn = 0; turn < turns && !done(); turn++) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return done();
+}
+
+it('resumes on its retry timer alone, even when the timer fires before the clock reaches the wait', async () => {
+  // Timers fire on the event loop's cached clock, which can run behind performance.now(): here
+  // the retry timer fires at once while performance.now() has not moved a second.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const { disk, fs } = fullDisk(1_000);
+    const file = openRecordFile(join(folder, 'x.jsonl'), quietLogger([]), fs);
+    for (let id = 1; id <= 20; id++) file.write(line(id));
+    expect(await settled(() => file.status().error !== undefined)).toBe(true);
+    disk.space = 1_000_000;
+    vi.advanceTimersByTime(1_000); // no new line arrives: only the retry can resume
+    expect(await settled(() => file.status().pendingBytes === 0)).toBe(true);
+    const ids = disk.bytes
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { id: string }).id);
+    expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
+    expect(file.status().error).toBeUndefined();
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 it('keeps serving on /dev/full, and health says degraded with the error', async () => {
