@@ -11,6 +11,14 @@ const json = (schema: object, description: string) => ({
 const error = (description: string) => json(ref('Error'), description);
 const sessionParameter = { $ref: '#/components/parameters/Session' };
 
+const summaryFieldsParameter = {
+  name: 'fields',
+  in: 'query',
+  schema: { enum: ['summary'] },
+  description:
+    'summary: each entry without its query, headers and bodies (`{}` and null), with `"summary": true`',
+};
+
 const truncatedBody = {
   const: true,
   description: 'Present when the body was over 16 KiB: `body` is then its first 16 KiB of text.',
@@ -91,6 +99,7 @@ export function adminOpenApi(version: string) {
             },
             { name: 'operationId', in: 'query', schema: { type: 'string' } },
             { name: 'status', in: 'query', schema: { type: 'integer' } },
+            summaryFieldsParameter,
           ],
           responses: {
             '200': json(
@@ -279,12 +288,13 @@ export function adminOpenApi(version: string) {
             'Server-sent events: one `data:` event per journal entry of the session (`*`: every session) as it is recorded, its data an Interaction as JSON. A comment line every 15 s; a client that leaves 1 MiB unread is dropped.',
           parameters: [
             sessionParameter,
+            summaryFieldsParameter,
             {
-              name: 'fields',
+              name: 'maxRate',
               in: 'query',
-              schema: { enum: ['summary'] },
+              schema: { type: 'integer', minimum: 1 },
               description:
-                'summary: each entry without its query, headers and bodies (`{}` and null), with `"summary": true`',
+                'At most this many entries a second (a second\'s worth at once), sent every 250 ms; the others are skipped, and an `event: skipped` with data `{"skipped":N,"lastId":"ID"}` counts them and names the last. For views that cannot show more, such as the inspector page.',
             },
           ],
           responses: {

@@ -1,16 +1,18 @@
 import { HttpError } from '../errors.ts';
-import type { Interaction } from '../interactions/interaction.ts';
+import { summaryOf, type Interaction } from '../interactions/interaction.ts';
 import { compilePattern } from '../interactions/request-pattern.ts';
 import { harChunks } from '../observe/to-har.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
+import { fieldsParameter, integerParameter } from './query-parameters.ts';
 
-/** GET /__admin/requests?limit&since&operationId&status: newest first. */
+/** GET /__admin/requests?limit&since&operationId&status&fields: newest first. */
 export function listRequests({ deps, session, query }: AdminContext): AdminReply {
   const limit = integerParameter(query, 'limit', 1);
   const status = integerParameter(query, 'status', 100);
   const since = sinceFilter(query.since);
   const operationId = stringParameter(query, 'operationId');
+  const summaries = fieldsParameter(query) === 'summary';
   const { journal } = deps;
   async function* pieces(): AsyncGenerator<string> {
     yield '{"requests":[';
@@ -24,7 +26,7 @@ export function listRequests({ deps, session, query }: AdminContext): AdminReply
         continue;
       total++;
       if (limit === undefined || total <= limit)
-        yield `${total === 1 ? '' : ','}${JSON.stringify(entry)}`;
+        yield `${total === 1 ? '' : ','}${JSON.stringify(summaries ? summaryOf(entry) : entry)}`;
     }
     yield `],"meta":${JSON.stringify({ total, dropped: await journal.dropped(session) })}}`;
   }
@@ -85,22 +87,6 @@ export function exportHar({ deps, session }: AdminContext): AdminReply {
       version: deps.version,
     }),
   };
-}
-
-function integerParameter(
-  query: Record<string, unknown>,
-  name: string,
-  minimum: number,
-): number | undefined {
-  const raw = query[name];
-  if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < minimum) {
-    throw new HttpError(
-      'INVALID_ADMIN_REQUEST',
-      `Failed to read the query: ${name} must be a whole number of at least ${minimum}, got ${JSON.stringify(raw)}.`,
-    );
-  }
-  return Number(raw);
 }
 
 function stringParameter(query: Record<string, unknown>, name: string): string | undefined {

@@ -1,24 +1,20 @@
 import type { AdminContext, AdminReply } from './admin-context.ts';
-import { HttpError } from '../errors.ts';
+import { fieldsParameter, integerParameter } from './query-parameters.ts';
 
 /**
  * GET /__admin/events: the session's journal entries (every session's with `*`) as server-sent
  * events, one `data:` event per entry as it is journaled, in the shape of GET /__admin/requests
- * entries; with `?fields=summary`, without their query, headers and bodies. A client that does not
- * read is dropped (see createEventHub).
+ * entries; with `?fields=summary`, without their query, headers and bodies. With `?maxRate=N`, at
+ * most N entries a second, and a `skipped` event counts the others. A client that does not read
+ * is dropped (see createEventHub).
  *
  * @example
  * // curl -N http://127.0.0.1:4010/__admin/events?session=*
  * // data: {"id":"1","receivedAt":"...","session":"default",...}
  */
 export function streamEvents({ deps, session, query }: AdminContext): AdminReply {
-  const { fields } = query;
-  if (fields !== undefined && fields !== 'summary') {
-    throw new HttpError(
-      'INVALID_ADMIN_REQUEST',
-      `Failed to read the query: fields must be "summary" or absent, got ${JSON.stringify(fields)}.`,
-    );
-  }
+  const summary = fieldsParameter(query) === 'summary';
+  const maxRate = integerParameter(query, 'maxRate', 1);
   return {
     status: 200,
     respond(res) {
@@ -30,7 +26,10 @@ export function streamEvents({ deps, session, query }: AdminContext): AdminReply
       });
       // The comment sends the headers now, so that the client knows the stream is open.
       res.write(`: events of session ${JSON.stringify(session)}\n\n`);
-      deps.events.subscribe(session, res, fields === 'summary');
+      deps.events.subscribe(session, res, {
+        summary,
+        ...(maxRate === undefined ? {} : { maxRate }),
+      });
     },
   };
 }

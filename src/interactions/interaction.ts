@@ -53,3 +53,20 @@ export interface Interaction {
     response: Verdict;
   };
 }
+
+/** An Interaction as a listing of summaries gives it: without its query, headers and bodies. */
+export type InteractionSummary = Interaction & { summary: true };
+
+/**
+ * The entry without its query, headers and bodies (`{}` and null), for lists that show a line
+ * per request: the shape GET /__admin/events sends with `?fields=summary`.
+ */
+export function summaryOf(entry: Interaction): InteractionSummary {
+  const { request, response } = entry;
+  return {
+    ...entry,
+    request: { method: request.method, path: request.path, query: {}, headers: {}, body: null },
+    response: { status: response.status, headers: {}, body: null },
+    summary: true,
+  };
+}

@@ -100,6 +100,8 @@ const unanswered: RecordedBody = { json: 'null', truncated: false, exact: false 
 
 /** A journal entry as the recorder wrote it, for the live event stream (GET /__admin/events). */
 export interface RecordedEntry {
+  /** The interaction's id in the journal. */
+  readonly id: string;
   readonly session: string;
   /** The entry: an Interaction (see src/interactions/interaction.ts) as JSON text. */
   readonly text: string;
@@ -153,7 +155,7 @@ function recordedEntry(
     `"contract":{"hash":${JSON.stringify(verdicts.hash)},"request":${verdictText(verdicts.requestViolations)},"response":${verdictText(verdicts.responseViolations)}}`;
   const request = requestText(exchange, secrets, verdicts.request);
   const text = `${head},"request":${request},"response":${response},${tail}}`;
-  return { session, text, head, method, path, status, tail };
+  return { id: exchange.journalId, session, text, head, method, path, status, tail };
 }
 
 function requestText(exchange: FinishedExchange, secrets: SecretNames, body: RecordedBody): string {

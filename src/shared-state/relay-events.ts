@@ -61,8 +61,8 @@ export async function relayEvents(
       hub.publish(entry);
       if (watchers > 0) publishes.push(`${mark}${JSON.stringify(entry)}`);
     },
-    subscribe(session, res, summary) {
-      hub.subscribe(session, res, summary);
+    subscribe(session, res, wishes) {
+      hub.subscribe(session, res, wishes);
       watchers++;
       open++;
       redis.client.incr(watchersKey).catch(redis.failed);

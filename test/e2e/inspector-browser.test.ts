@@ -246,10 +246,9 @@ describe('the inspector page in Chromium', () => {
       ...auth,
       'x-mock-session': 'team-b',
     });
-    await page.getByRole('tab', { name: 'Traffic' }).click();
-    await page.locator('.row').first().waitFor();
     await page.getByRole('tab', { name: 'Sessions' }).click();
-    await page.locator('tr[data-session="team-b"]').waitFor();
+    // The panel follows the traffic: the session shows up once its request is streamed.
+    await page.locator('tr[data-session="team-b"]').waitFor({ timeout: 3_000 });
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Reset team-b' }).click();
     await page.locator('tr[data-session="team-b"]').waitFor({ state: 'detached' });
@@ -352,6 +351,48 @@ describe('the inspector page in Chromium', () => {
     await page.locator('#f-status').selectOption('4xx');
     await expect.poll(() => page.locator('#count').innerText()).toMatch(/ of 30\d\d requests$/);
   });
+});
+
+it('thins the live list past 500 requests a second, says so, and shows every request when paused', async () => {
+  const server = await startBuiltMock();
+  const { context, page, errors } = await openInspector(server);
+  try {
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 5_000 });
+    // 4,000 creates, 64 at a time: well past 500 a second on any machine that runs this.
+    const sent = 4_000;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 64 }, async () => {
+        while (next < sent) {
+          const id = ++next;
+          await (await createPlant(server, JSON.stringify({ id, name: 'Fern' }))).text();
+        }
+      }),
+    );
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Over 500 requests a second' })
+      .waitFor({ timeout: 3_000 });
+    const liveCount = Number.parseInt(await page.locator('#count').innerText(), 10);
+    expect(liveCount).toBeLessThan(sent);
+    await page.screenshot({ path: `${shots}10-thinned.png` });
+    await page.getByRole('button', { name: 'Pause' }).click();
+    // Read whole from the journal: every request, still a window of rows.
+    await expect.poll(() => page.locator('#count').innerText()).toBe(`${String(sent)} requests`);
+    expect(await page.locator('.row').count()).toBeLessThan(60);
+    await createPlant(server, JSON.stringify({ id: sent + 1, name: 'Ivy' }));
+    await expect
+      .poll(() => page.getByRole('status').innerText())
+      .toContain('Paused: 1 new requests held');
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect
+      .poll(() => page.locator('#count').innerText())
+      .toBe(`${String(sent + 1)} requests`);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+    await server.close();
+  }
 });
 
 it('asks for the admin token once, and keeps it for the tab', async () => {

@@ -98,6 +98,66 @@ describe('GET /__admin/events', () => {
     expect(refused.body).toMatchObject({ error: 400 });
   });
 
+  it('holds a client to ?maxRate entries a second, and counts the others in skipped events', async () => {
+    server = await startTestServer();
+    const running = server;
+    const opened = performance.now();
+    const limited = await open('/events?fields=summary&maxRate=5');
+    const everything = await open('/events');
+    const sent = 60;
+    await Promise.all(
+      Array.from({ length: sent }, (_, i) => createPlant(running, { id: i + 1, name: 'Fern' })),
+    );
+    await everything.waitFor(sent);
+    const skipped = (): number =>
+      limited.named.reduce((total, { event, data }) => {
+        expect(event).toBe('skipped');
+        return total + (data as { skipped: number }).skipped;
+      }, 0);
+    // Every entry is either sent or counted, within the 250 ms a held client's batch waits.
+    await expect.poll(() => limited.events.length + skipped(), { timeout: 2_000 }).toBe(sent);
+    const elapsedSec = (performance.now() - opened) / 1_000;
+    // A second's worth at once, then 5 a second.
+    expect(limited.events.length).toBeGreaterThanOrEqual(5);
+    expect(limited.events.length).toBeLessThanOrEqual(5 + Math.ceil(5 * elapsedSec));
+    expect(skipped()).toBeGreaterThan(0);
+    // Each skipped event names the last entry it counts: one of those the client was not sent.
+    const sentIds = new Set((limited.events as Entry[]).map((e) => e.id));
+    const allIds = new Set((everything.events as Entry[]).map((e) => e.id));
+    for (const { data } of limited.named) {
+      const { lastId } = data as { lastId: string };
+      expect(allIds.has(lastId) && !sentIds.has(lastId)).toBe(true);
+    }
+    expect((limited.events as Entry[]).every((e) => e.response.status === 200)).toBe(true);
+    expect(limited.events[0]).toMatchObject({ summary: true });
+    for (const bad of ['0', 'x', '1.5', '-3']) {
+      const refused = await send(`${running.adminUrl}/events?maxRate=${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: 400, message: /maxRate must be a whole number/ });
+    }
+  });
+
+  it('lists the journal as summaries with GET /__admin/requests?fields=summary', async () => {
+    server = await startTestServer();
+    await createPlant(server, { id: 1, name: 'Fern' }, {}, '?dry=1');
+    await createPlant(server, { id: 'x', name: 5 });
+    const full = ((await admin(server, '/requests')).body as { requests: Entry[] }).requests;
+    const listed = await admin(server, '/requests?fields=summary&limit=1');
+    expect(listed.body).toEqual({
+      requests: [
+        {
+          ...full[0],
+          request: { method: 'POST', path: '/plants', query: {}, headers: {}, body: null },
+          response: { status: 400, headers: {}, body: null },
+          summary: true,
+        },
+      ],
+      meta: { total: 2, dropped: 0 },
+    });
+    const refused = await send(`${server.adminUrl}/requests?fields=all`);
+    expect(refused.status).toBe(400);
+  });
+
   it('is behind the admin token, and opens with it', async () => {
     server = await startTestServer({ adminToken: 'admin-secret' });
     const refused = await send(`${server.adminUrl}/events`);
@@ -218,6 +278,7 @@ describe('the event hub', () => {
 // An entry as the recorder hands it over; these tests send only whole entries.
 function recordedEntry(text: string): RecordedEntry {
   return {
+    id: '1',
     session: 'default',
     text,
     head: '{',

@@ -1,7 +1,9 @@
 /** A server-sent-events stream being read: the events so far, and a way to wait for more. */
 export interface EventReader {
-  /** The `data` of each event received so far, parsed as JSON. */
+  /** The `data` of each event without a name received so far, parsed as JSON. */
   events: unknown[];
+  /** Named events (`event: NAME`) received so far, their data parsed as JSON. */
+  named: { event: string; data: unknown }[];
   /** Comment lines received so far (heartbeats, the opening comment). */
   comments: string[];
   /** Resolves once `count` events have arrived; rejects after `ms`. */
@@ -28,6 +30,7 @@ export async function readEvents(
     throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
   }
   const events: unknown[] = [];
+  const named: { event: string; data: unknown }[] = [];
   const comments: string[] = [];
   const waiters = new Set<() => void>();
   const decoder = new TextDecoder();
@@ -40,12 +43,12 @@ export async function readEvents(
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6));
-          if (data.length > 0) events.push(JSON.parse(data.join('\n')));
-          else comments.push(block);
+          const lines = block.split('\n');
+          const data = lines.filter((line) => line.startsWith('data: ')).map((l) => l.slice(6));
+          const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
+          if (data.length === 0) comments.push(block);
+          else if (event === undefined) events.push(JSON.parse(data.join('\n')));
+          else named.push({ event, data: JSON.parse(data.join('\n')) });
         }
         for (const wake of waiters) wake();
       }
@@ -55,6 +58,7 @@ export async function readEvents(
   })();
   return {
     events,
+    named,
     comments,
     ended,
     waitFor(count, ms = 5_000) {

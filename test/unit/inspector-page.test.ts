@@ -45,6 +45,17 @@ describe('the event stream parser', () => {
     for (const char of text) feed(char);
     expect(seen).toEqual(['{"a":\n1}', '{"b":2}']);
   });
+
+  it('names each event: message by default, the `event:` field when there is one', () => {
+    const seen: [string, string][] = [];
+    const feed = parseEvents((data, name) => seen.push([name, data]));
+    feed('data: {"id":"1"}\n\nevent: skipped\ndata: {"skipped":3}\n\nevent:\ndata: x\n\n');
+    expect(seen).toEqual([
+      ['message', '{"id":"1"}'],
+      ['skipped', '{"skipped":3}'],
+      ['message', 'x'],
+    ]);
+  });
 });
 
 describe('entryOf', () => {

@@ -5,24 +5,42 @@ import { parseEvents } from './parse-events.ts';
 export type StreamState = 'connecting' | 'live' | 'retrying' | 'unauthorized';
 
 /**
- * Follows GET /__admin/events for every session, with fetch (an EventSource cannot send the
- * admin token), and reconnects after a drop; entries of the gap are read from the journal. Stops
- * when the token is declined, until `reconnect`.
+ * Entries a second the page asks the stream for at most; the mock counts the others in `skipped`
+ * events, and the page reads them from the journal when it is paused. Nobody reads more rows a
+ * second, and on a 2-core machine a browser reading 2,000 a second took a fifth of the mock's
+ * throughput (docs/inspector.md).
+ */
+export const liveRate = 500;
+
+/** What the stream hands over: entries as they come, and counts of those it left out. */
+export interface StreamHandlers {
+  onEntries: (entries: Entry[]) => void;
+  /** `count` entries left out, the last of them `lastId`. */
+  onSkipped: (count: number, lastId: string) => void;
+  onState: (state: StreamState, detail?: string) => void;
+}
+
+/**
+ * Follows GET /__admin/events for every session, as summaries at `liveRate` at most, with fetch
+ * (an EventSource cannot send the admin token), and reconnects after a drop; entries of the gap
+ * are read from the journal. Stops when the token is declined, until `reconnect`.
  *
  * @example
- * followEvents(api, (entries) => list.add(entries), (state) => show(state), () => lastId);
+ * followEvents(api, { onEntries: (e) => list.add(e), onSkipped, onState }, () => lastId);
  */
 export function followEvents(
   api: AdminApi,
-  onEntries: (entries: Entry[]) => void,
-  onState: (state: StreamState, detail?: string) => void,
+  { onEntries, onSkipped, onState }: StreamHandlers,
   lastId: () => string | undefined,
 ): { reconnect: () => void } {
   const decoder = new TextDecoder();
   async function connect(): Promise<void> {
     onState('connecting');
     // Summaries: the list shows no more, and the whole entry is read when one is opened.
-    const response = await api.call('GET', '/events?session=*&fields=summary');
+    const response = await api.call(
+      'GET',
+      `/events?session=*&fields=summary&maxRate=${String(liveRate)}`,
+    );
     if (response.status === 401) {
       onState('unauthorized');
       return;
@@ -36,12 +54,18 @@ export function followEvents(
     // The entries of each piece of the stream are handed over together: a piece holds a batch
     // of the server's (see the event hub), and the list takes each batch in one step.
     let arrived: Entry[] = [];
-    const feed = parseEvents((data) => {
+    const feed = parseEvents((data, name) => {
       let value: unknown;
       try {
         value = JSON.parse(data);
       } catch {
         return; // not an entry: skipped, the stream goes on
+      }
+      if (name === 'skipped') {
+        const { skipped, lastId } = value as { skipped?: unknown; lastId?: unknown };
+        if (typeof skipped === 'number' && skipped > 0 && typeof lastId === 'string')
+          onSkipped(skipped, lastId);
+        return;
       }
       const entry = entryOf(value);
       if (entry !== undefined) arrived.push(entry);
@@ -59,10 +83,7 @@ export function followEvents(
     }
   }
   async function catchUp(since: string): Promise<void> {
-    const answer = (await api.json('GET', `/requests?since=${encodeURIComponent(since)}`, '*')) as {
-      requests?: unknown[];
-    };
-    const entries = (answer.requests ?? []).map(entryOf).filter((e) => e !== undefined);
+    const entries = await readJournal(api, `since=${encodeURIComponent(since)}`);
     if (entries.length > 0) onEntries(entries.reverse());
   }
   function run(): void {
@@ -81,4 +102,15 @@ export function followEvents(
   }
   run();
   return { reconnect: run };
+}
+
+/**
+ * Summaries of the journal's entries (every session's), newest first, as GET /__admin/requests
+ * lists them with `query` (such as `limit=500`).
+ */
+export async function readJournal(api: AdminApi, query: string): Promise<Entry[]> {
+  const answer = (await api.json('GET', `/requests?fields=summary&${query}`, '*')) as {
+    requests?: unknown[];
+  };
+  return (answer.requests ?? []).map(entryOf).filter((entry) => entry !== undefined);
 }

@@ -3,7 +3,7 @@ import { createDetailView } from './detail-view.ts';
 import { byId, h } from './dom.ts';
 import { entryOf, type Entry } from './entry.ts';
 import { matches, noFilters, type Filters } from './filter-entries.ts';
-import { followEvents, type StreamState } from './follow-events.ts';
+import { followEvents, liveRate, readJournal, type StreamState } from './follow-events.ts';
 import { showCoverage, showSessions, showStubs } from './panels.ts';
 import { wireFilters, wireTabs } from './controls.ts';
 import { askForToken, copyText } from './prompts.ts';
@@ -11,7 +11,8 @@ import { createTrafficList } from './traffic-list.ts';
 
 // The page keeps this many entries (the journal's default limit); older ones leave it first.
 const maxEntries = 10_000;
-// Entries the page asks for when it opens: the journal may hold 10,000 of up to 32 KB each.
+// Entries the page asks for when it opens; the rest of the journal is read when it is paused with
+// gaps (fillGaps), as reading all of it costs the mock a scan of up to 10,000 entries.
 const initialEntries = 500;
 
 const status = byId('status', HTMLElement);
@@ -26,6 +27,12 @@ const ids = new Set<string>();
 let held: Entry[] = [];
 let incoming: Entry[] = [];
 let paused = false;
+// The stream's gaps (entries left out over liveRate a second) since the list was last read whole,
+// each with the id of its last entry: a gap the journal read covered is no gap any more.
+let gaps: { count: number; lastId: number }[] = [];
+let missing = 0;
+let lastSkippedAt = -Infinity;
+let calmTimer: number | undefined;
 let filters: Filters = { ...noFilters };
 let version = '';
 let streamState: StreamState = 'connecting';
@@ -74,6 +81,7 @@ function take(batch: Entry[]): void {
   if (fresh.length === 0) return;
   for (const entry of fresh) {
     ids.add(entry.id);
+    newSession ||= !sessionCounts.has(entry.session);
     sessionCounts.set(entry.session, (sessionCounts.get(entry.session) ?? 0) + 1);
     if (entry.operationId !== null) operations.add(entry.operationId);
   }
@@ -91,7 +99,7 @@ const flushEveryMs = 200;
 // Past a hundred requests per redraw, once a second: each redraw repaints every row in view, and
 // a software-rendered repaint five times a second took a tenth of a core.
 const busyFlushEveryMs = 1_000;
-const busyBatch = 100;
+const busyBatch = 20;
 let lastBatch = 0;
 let flushTimer: number | undefined;
 let lastFlush = 0;
@@ -127,15 +135,67 @@ function flush(): void {
   reloadOpenPanel();
 }
 
-// The coverage panel follows the traffic while it is open, at most once a second.
+// The coverage panel follows the traffic while it is open, and the sessions panel the sessions
+// that appear (redrawing it for counts alone would take the focus off its buttons), at most
+// once a second.
 let panelTimer: number | undefined;
+let newSession = false;
 function reloadOpenPanel(): void {
-  const tab = document.querySelector('[role="tab"][aria-selected="true"]');
-  if (tab?.id !== 'tab-coverage' || panelTimer !== undefined) return;
+  const tab = document.querySelector('[role="tab"][aria-selected="true"]')?.id;
+  const follows = tab === 'tab-coverage' || (tab === 'tab-sessions' && newSession);
+  if (!follows || panelTimer !== undefined) return;
+  newSession = false;
   panelTimer = window.setTimeout(() => {
     panelTimer = undefined;
-    load('tab-coverage');
+    load(tab);
   }, 1_000);
+}
+
+// Over liveRate requests a second the stream leaves some out: the list is read whole from the
+// journal when the user pauses (or resumes after a pause that missed some), so that what stands
+// still to be read is every request.
+let filling = false;
+async function fillGaps(): Promise<void> {
+  if (missing === 0 || filling) return;
+  filling = true;
+  try {
+    const loaded = await readJournal(api, `limit=${String(maxEntries)}`);
+    // Gaps the stream reported for entries the journal read holds (it may say so after the read).
+    coveredUpTo = Math.max(coveredUpTo, Number(loaded[0]?.id ?? 0));
+    gaps = gaps.filter((gap) => gap.lastId > coveredUpTo);
+    missing = gaps.reduce((total, gap) => total + gap.count, 0);
+    const loadedIds = new Set(loaded.map((entry) => entry.id));
+    // Entries that arrived since are newer than the journal read: they stay, above it.
+    held = held.filter((entry) => !loadedIds.has(entry.id));
+    incoming = incoming.filter((entry) => !loadedIds.has(entry.id));
+    ids.clear();
+    for (const entry of [...loaded, ...held, ...incoming]) ids.add(entry.id);
+    entries = paused ? loaded : held.concat(loaded);
+    if (!paused) held = [];
+    trim(entries);
+    sessionCounts.clear();
+    for (const entry of [...entries, ...held]) {
+      sessionCounts.set(entry.session, (sessionCounts.get(entry.session) ?? 0) + 1);
+      if (entry.operationId !== null) operations.add(entry.operationId);
+    }
+    updateChoices();
+    refresh();
+  } finally {
+    filling = false;
+    showStatus();
+  }
+}
+
+let coveredUpTo = 0;
+function skipped(count: number, lastId: string): void {
+  if (Number(lastId) <= coveredUpTo) return;
+  gaps.push({ count, lastId: Number(lastId) });
+  missing += count;
+  lastSkippedAt = performance.now();
+  showStatus();
+  // The status says the list is thinned for 2 s after the last gap, even when no entry follows.
+  window.clearTimeout(calmTimer);
+  calmTimer = window.setTimeout(showStatus, 2_100);
 }
 
 function trim(array: Entry[]): void {
@@ -159,7 +219,15 @@ function showStatus(): void {
     retrying: `Reconnecting… (${streamDetail})`,
     unauthorized: 'The admin API needs its token.',
   };
-  say(paused ? `Paused: ${String(held.length)} new requests held.` : states[streamState]);
+  const thinned =
+    streamState === 'live' && performance.now() - lastSkippedAt < 2_000
+      ? ` Over ${String(liveRate)} requests a second: some are not shown as they come; pause to see every one.`
+      : '';
+  say(
+    paused
+      ? `Paused: ${String(held.length + missing)} new requests held.`
+      : `${states[streamState]}${thinned}`,
+  );
   byId('token-button', HTMLElement).hidden = streamState !== 'unauthorized';
 }
 
@@ -184,7 +252,11 @@ function setPaused(next: boolean): void {
   const button = byId('pause', HTMLElement);
   button.setAttribute('aria-pressed', String(paused));
   button.textContent = paused ? 'Resume' : 'Pause';
-  if (!paused && held.length > 0) {
+  if (missing > 0) {
+    fillGaps().catch((error: unknown) => {
+      say(`Failed to read the journal: ${String(error)}`);
+    });
+  } else if (!paused && held.length > 0) {
     entries = held.concat(entries);
     held = [];
     trim(entries);
@@ -241,24 +313,19 @@ async function start(): Promise<void> {
   byId('pause', HTMLElement).addEventListener('click', () => {
     setPaused(!paused);
   });
-  const answer = (await api.json('GET', `/requests?limit=${String(initialEntries)}`, '*')) as {
-    requests?: unknown[];
-  };
-  take(
-    (answer.requests ?? [])
-      .map(entryOf)
-      .filter((e) => e !== undefined)
-      .reverse(),
-  );
+  take((await readJournal(api, `limit=${String(initialEntries)}`)).reverse());
   const described = (await api.json('GET', '/openapi.json')) as { info?: { version?: string } };
   version = described.info?.version ?? '';
   const stream = followEvents(
     api,
-    take,
-    (state, why) => {
-      streamState = state;
-      streamDetail = why ?? '';
-      showStatus();
+    {
+      onEntries: take,
+      onSkipped: skipped,
+      onState(state, why) {
+        streamState = state;
+        streamDetail = why ?? '';
+        showStatus();
+      },
     },
     () => entries[0]?.id ?? held[0]?.id,
   );

@@ -1,12 +1,13 @@
 /**
- * Splits a server-sent-events stream into the `data` of its events, as text arrives in pieces:
- * feed it each piece; it calls `onData` once per complete event and keeps the rest.
+ * Splits a server-sent-events stream into its events, as text arrives in pieces: feed it each
+ * piece; it calls `onEvent` once per complete event that has data, with the data and the event's
+ * name (`message` when it has none), and keeps the rest.
  *
  * @example
- * const feed = parseEvents((data) => console.log(JSON.parse(data)));
- * feed('data: {"id":"1"}\n\n');
+ * const feed = parseEvents((data, name) => console.log(name, JSON.parse(data)));
+ * feed('data: {"id":"1"}\n\nevent: skipped\ndata: {"skipped":3}\n\n');
  */
-export function parseEvents(onData: (data: string) => void): (text: string) => void {
+export function parseEvents(onEvent: (data: string, name: string) => void): (text: string) => void {
   let buffer = '';
   return (text) => {
     buffer += text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
@@ -17,14 +18,16 @@ export function parseEvents(onData: (data: string) => void): (text: string) => v
       const block = buffer.slice(start, end);
       start = end + 2;
       if (block.startsWith('data: ') && !block.includes('\n')) {
-        onData(block.slice(6));
+        onEvent(block.slice(6), 'message');
         continue;
       }
       const lines: string[] = [];
+      let name = 'message';
       for (const line of block.split('\n')) {
         if (line.startsWith('data:')) lines.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+        else if (line.startsWith('event:')) name = line.slice(6).trim() || 'message';
       }
-      if (lines.length > 0) onData(lines.join('\n'));
+      if (lines.length > 0) onEvent(lines.join('\n'), name);
     }
     buffer = start === 0 ? buffer : buffer.slice(start);
   };
