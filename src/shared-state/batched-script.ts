@@ -16,14 +16,15 @@ export function settle(): Promise<void> {
 const maxItems = 256;
 
 /**
- * Writes that nobody waits for (journal entries, coverage counts, session touches), gathered for
- * one turn of the event loop and sent as one script call: under load, dozens of requests close
- * within a turn, and one call per write cost the mock more CPU than the rest of the request.
+ * Writes gathered for one turn of the event loop and sent as one script call, with the other
+ * batches of that turn (RedisConnection.schedule): under load, dozens of requests reach the same
+ * step within a turn, and one call per write cost the mock more CPU than the rest of the request.
  * The script reads its fixed arguments first, then the items, each of `fields` arguments.
  *
  * @example
  * const add = batchedScript(redis, addScript, ['J'], () => [limit]);
- * add.push(id, session, entry);
+ * add.push(id, session, entry); // not waited for
+ * const inserted = await insert.item(session, key); // the script's result for this item
  */
 export function batchedScript(
   redis: RedisConnection,
@@ -54,18 +55,30 @@ export function batchedScript(
     }, batch.reject);
   }
 
+  function push(fields: readonly (string | number)[]): { batch: Promise<unknown>; index: number } {
+    for (const field of fields) items.push(field);
+    const index = count++;
+    if (pending === undefined) {
+      pending = Promise.withResolvers();
+      // Failures are logged here; a caller of latest() or item() gets them too.
+      pending.promise.catch(redis.failed);
+      latest = pending.promise;
+      redis.schedule(flush);
+    }
+    const batch = pending.promise;
+    if (count >= maxItems) flush();
+    return { batch, index };
+  }
+
   return {
+    /** Adds an item that nobody waits for. */
     push(...fields: (string | number)[]): void {
-      for (const field of fields) items.push(field);
-      count++;
-      if (pending === undefined) {
-        pending = Promise.withResolvers();
-        // Failures are logged here; a caller of latest() gets them too.
-        pending.promise.catch(redis.failed);
-        latest = pending.promise;
-        setImmediate(flush);
-      }
-      if (count >= maxItems) flush();
+      push(fields);
+    },
+    /** Adds an item, and resolves with its entry in the script's result (a list, item by item). */
+    async item(...fields: (string | number)[]): Promise<unknown> {
+      const { batch, index } = push(fields);
+      return ((await batch) as unknown[])[index];
     },
     /** The result of the batch made last: it runs after every push so far. */
     latest(): Promise<unknown> | undefined {

@@ -54,6 +54,11 @@ export interface RedisConnection {
   failed: (error: unknown) => void;
   /** Registers a flush that close() runs (and waits for) before it disconnects. */
   beforeClose(flush: () => Promise<unknown>): void;
+  /**
+   * Runs `flush` once after this turn of the event loop, with every other flush asked for in it,
+   * their commands written to Redis together (one system call, one read on Redis's side).
+   */
+  schedule(flush: () => void): void;
   close(): Promise<void>;
 }
 
@@ -90,7 +95,10 @@ export async function connectRedis(
   const client = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
-    enableAutoPipelining: true,
+    // Off: the hot path's writes are batched here (batchedScript, schedule), and ioredis's own
+    // batching made a Pipeline per turn of the event loop, which cost 40 % of the throughput on
+    // Redis (docs/redis.md).
+    enableAutoPipelining: false,
     maxRetriesPerRequest: 0,
     connectTimeout: connectTimeoutMs,
     // A Redis that stops answering without closing the connection (a partition, a frozen host)
@@ -157,6 +165,18 @@ export async function connectRedis(
   };
   let lastFailureLog = 0;
   const flushes: (() => Promise<unknown>)[] = [];
+  // The flushes of this turn; the socket is corked while they write.
+  const scheduled = new Set<() => void>();
+  const flushScheduled = (): void => {
+    const { stream } = client;
+    stream.cork();
+    try {
+      for (const flush of scheduled) flush();
+    } finally {
+      scheduled.clear();
+      stream.uncork();
+    }
+  };
   const keyOf = (key: string): string => `${prefix}:${key}`;
   return {
     client,
@@ -195,6 +215,10 @@ export async function connectRedis(
     },
     beforeClose(flush) {
       flushes.push(flush);
+    },
+    schedule(flush) {
+      if (scheduled.size === 0) setImmediate(flushScheduled);
+      scheduled.add(flush);
     },
     async close() {
       // What was answered is written before the connection goes (a replica's stop loses nothing),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { keyOf, type RecordStore, type StoredRecord } from '../responders/store/record-store.ts';
+import { batchedScript } from './batched-script.ts';
 import { redisScript, type RedisConnection } from './redis-connection.ts';
 
 // Keys under S: `fix` (fixture keys), `fixhash`, `ns` (session -> namespace number), `nsseq`,
@@ -7,23 +8,30 @@ import { redisScript, type RedisConnection } from './redis-connection.ts';
 // `qseq`, `full` (set once the limit was first reached). A namespace number is never reused, so an
 // evicted session's keys can stay in the queue (as they do in memory) without touching a later
 // namespace of that name.
+// ARGV: the limit, then per create its session and key. Returns per create 0 (the id is taken),
+// 1 (created) or 2 (created, and the store reached its limit for the first time).
 const insertScript = redisScript(`
 local base = KEYS[1]
-local session, key, limit = ARGV[1], ARGV[2], tonumber(ARGV[3])
-if redis.call('SISMEMBER', base .. ':fix', key) == 1 then return 0 end
-local ns = redis.call('HGET', base .. ':ns', session)
-if not ns then
-  ns = redis.call('INCR', base .. ':nsseq')
-  redis.call('HSET', base .. ':ns', session, ns)
+local limit = tonumber(ARGV[1])
+local function insert(session, key)
+  if redis.call('SISMEMBER', base .. ':fix', key) == 1 then return 0 end
+  local ns = redis.call('HGET', base .. ':ns', session)
+  if not ns then
+    ns = redis.call('INCR', base .. ':nsseq')
+    redis.call('HSET', base .. ':ns', session, ns)
+  end
+  if redis.call('SADD', base .. ':n:' .. ns, key) == 0 then return 0 end
+  redis.call('ZADD', base .. ':q', redis.call('INCR', base .. ':qseq'), ns .. ' ' .. key)
+  if redis.call('ZCARD', base .. ':q') <= limit then return 1 end
+  local oldest = redis.call('ZPOPMIN', base .. ':q')[1]
+  local space = string.find(oldest, ' ', 1, true)
+  redis.call('SREM', base .. ':n:' .. string.sub(oldest, 1, space - 1), string.sub(oldest, space + 1))
+  if redis.call('SET', base .. ':full', '1', 'NX') then return 2 end
+  return 1
 end
-if redis.call('SADD', base .. ':n:' .. ns, key) == 0 then return 0 end
-redis.call('ZADD', base .. ':q', redis.call('INCR', base .. ':qseq'), ns .. ' ' .. key)
-if redis.call('ZCARD', base .. ':q') <= limit then return 1 end
-local oldest = redis.call('ZPOPMIN', base .. ':q')[1]
-local space = string.find(oldest, ' ', 1, true)
-redis.call('SREM', base .. ':n:' .. string.sub(oldest, 1, space - 1), string.sub(oldest, space + 1))
-if redis.call('SET', base .. ':full', '1', 'NX') then return 2 end
-return 1
+local results = {}
+for i = 2, #ARGV, 2 do results[#results + 1] = insert(ARGV[i], ARGV[i + 1]) end
+return results
 `);
 
 const resetScript = redisScript(`
@@ -61,8 +69,8 @@ export interface RedisStoreOptions {
 
 /**
  * The RecordStore in Redis, shared by every replica that names the same store and prefix: a
- * create checks the fixtures, the session's ids and the limit in one script, so that an id raced
- * on two replicas is created once. Ids are kept as keyOf makes them, like the in-memory store.
+ * create checks the fixtures, the session's ids and the limit in one script (with the other
+ * creates of its turn), so that an id raced on two replicas is created once. Ids are kept as keyOf makes them, like the in-memory store.
  *
  * @example
  * const store = createRedisStore(redis, { limit: 100_000 });
@@ -72,9 +80,12 @@ export function createRedisStore(redis: RedisConnection, { limit, onFull }: Redi
   let sessions = 0;
   let fixtures: readonly StoredRecord[] = [];
   const base = ['S'];
+  // The creates of a turn of the event loop go in one script call: one per request cost more CPU
+  // than the rest of the request.
+  const inserts = batchedScript(redis, insertScript, base, () => [limit]);
   const store = {
     async insert(session: string, id: unknown): Promise<boolean> {
-      const result = await redis.run(insertScript, base, [session, String(keyOf(id)), limit]);
+      const result = await inserts.item(session, String(keyOf(id)));
       if (result === 2) onFull?.();
       return result !== 0;
     },
