@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // The CLI's entry: sets V8's flags first, then loads everything else.
-import { setFlagsFromString } from 'node:v8';
+import { setHeapFlags } from './heap-flags.ts';
 
-// A mock runs beside everything else in CI and dev stacks: have V8 keep its heap small rather
-// than grow it for speed (peak RSS under load drops by half; see the README's performance notes).
-setFlagsFromString('--optimize-for-size');
+// The in-memory store's settings until the arguments are read (run-cli.ts changes them for Redis).
+setHeapFlags('memory');
 
 await import('./run-cli.ts');

@@ -1,6 +1,7 @@
 import { ConfigError } from '../errors.ts';
 import { startMockServer } from '../http/start-server.ts';
 import { buildParser, toOptions } from './build-parser.ts';
+import { setHeapFlags } from './heap-flags.ts';
 
 /** Exit code for a setting that cannot be used. */
 const badConfigExit = 2;
@@ -19,7 +20,9 @@ async function main(): Promise<void> {
       process.exit(badConfigExit);
     })
     .parse();
-  const server = await startMockServer(toOptions(argv));
+  const options = toOptions(argv);
+  if (options.store !== undefined && options.store !== 'memory') setHeapFlags('shared');
+  const server = await startMockServer(options);
   let stopping = false;
   const stop = (): void => {
     if (stopping) process.exit(1);

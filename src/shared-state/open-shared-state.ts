@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import type { Logger } from 'pino';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import { memoryCosts } from '../config/memory-model.ts';
@@ -50,11 +49,6 @@ export async function openSharedState(
   logger: Logger,
   contract: LiveContract,
 ): Promise<SharedState> {
-  // The CLI has V8 favour a small heap (src/cli/main.ts), which pays for the in-memory store. On
-  // Redis the heap holds little, and what a request holds across its round trips was promoted
-  // and collected again and again: without it, 7,500 creates/s against 5,500, CPU per create 117
-  // against 183 µs, p99 6.4 against 12.5 ms (docs/redis.md). V8's default; a no-op in-process.
-  setFlagsFromString('--no-optimize-for-size');
   const redis = await connectRedis(config.store, config.storePrefix, logger);
   try {
     const slot = await redis.client.incr(`${redis.prefix}:replicas`);
