@@ -1,9 +1,11 @@
 // Benchmarks plant-store-mock against `prism mock` and a bare Express + ajv server, all as child
 // processes of this Node on 127.0.0.1. `npm run bench` for the full run (BENCH_DURATION seconds
 // per cell, default 5; BENCH_AMOUNT requests instead); `--smoke` (or BENCH_SMOKE=1) for CI;
-// BENCH_COMPARE=DIR adds another checkout's build as `before` rows.
+// BENCH_COMPARE=DIR adds another checkout's build as `before` rows. A full run ends with the shared
+// store's figures (bench/redis-bench.ts) when redis-server is installed.
 // Prints one table and writes every figure to bench/results/latest.json (gitignored), or to the
 // committed bench/results.json with --save, or to --out PATH.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,12 +171,24 @@ async function runBench(options: BenchOptions): Promise<number> {
       .filter((cell) => cell.unexpected > 0)
       .map((cell) => ({ server: server.name, ...cell })),
   );
+  if (!options.smoke) sharedStoreFigures();
   for (const cell of failing) {
     progress(
       `unexpected answers from ${cell.server}, ${cell.kind} x${cell.connections}: ${cell.unexpected} (errors ${cell.errors}, timeouts ${cell.timeouts}, statuses ${JSON.stringify(cell.statusCounts)}) e.g. ${JSON.stringify(cell.unexpectedSamples)}`,
     );
   }
   return options.smoke && failing.length > 0 ? 1 : 0;
+}
+
+// One replica on Redis against one in memory, and two sharing Redis (bench/redis-bench.ts), when
+// redis-server is installed: the shared store's figures belong with the rest.
+function sharedStoreFigures(): void {
+  if (spawnSync('redis-server', ['--version']).status !== 0) {
+    progress('skipped the shared store (--store redis://): redis-server is not installed');
+    return;
+  }
+  progress('the shared store: npm run bench:redis');
+  execFileSync(process.execPath, ['bench/redis-bench.ts'], { cwd: root, stdio: 'inherit' });
 }
 
 const onSignal = (signal: NodeJS.Signals): void => {
