@@ -70,7 +70,8 @@ export interface RedisStoreOptions {
 /**
  * The RecordStore in Redis, shared by every replica that names the same store and prefix: a
  * create checks the fixtures, the session's ids and the limit in one script (with the other
- * creates of its turn), so that an id raced on two replicas is created once. Ids are kept as keyOf makes them, like the in-memory store.
+ * creates of its turn), so that an id raced on two replicas is created once. Ids are kept as
+ * keyOf makes them, like the in-memory store.
  *
  * @example
  * const store = createRedisStore(redis, { limit: 100_000 });

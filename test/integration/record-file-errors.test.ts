@@ -76,6 +76,14 @@ function quietLogger(lines: string[]) {
   return pino({ level: 'info' }, sink);
 }
 
+/** The ids of the lines on a fullDisk, in order. */
+const idsOn = (disk: { bytes: Buffer }): string[] =>
+  disk.bytes
+    .toString()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { id: string }).id);
+
 const line = (id: number): string => JSON.stringify({ id: String(id), pad: 'x'.repeat(90) });
 
 it('never leaves a cut line on a full disk, says why on health, and resumes once space is freed', async () => {
@@ -97,11 +105,7 @@ it('never leaves a cut line on a full disk, says why on health, and resumes once
   file.write(line(21));
   await expect.poll(() => file.status(), { timeout: 5_000 }).toMatchObject({ pendingBytes: 0 });
   expect(file.status().error).toBeUndefined();
-  const ids = disk.bytes
-    .toString()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => (JSON.parse(l) as { id: string }).id);
+  const ids = idsOn(disk);
   expect(ids).toEqual(Array.from({ length: 21 }, (_, i) => String(i + 1)));
   expect(logged.join('')).toMatch(/Failed to write the record file .*no space left/);
   expect(logged.join('')).toMatch(/recording resumed/);
@@ -128,11 +132,7 @@ it('resumes on its retry timer alone, even when the timer fires before the clock
     disk.space = 1_000_000;
     vi.advanceTimersByTime(1_000); // no new line arrives: only the retry can resume
     expect(await settled(() => file.status().pendingBytes === 0)).toBe(true);
-    const ids = disk.bytes
-      .toString()
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => (JSON.parse(l) as { id: string }).id);
+    const ids = idsOn(disk);
     expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
     expect(file.status().error).toBeUndefined();
   } finally {

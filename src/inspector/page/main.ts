@@ -28,9 +28,11 @@ let held: Entry[] = [];
 let incoming: Entry[] = [];
 let paused = false;
 // The stream's gaps (entries left out over liveRate a second) since the list was last read whole,
-// each with the id of its last entry: a gap the journal read covered is no gap any more.
+// each with the id of its last entry: a gap the journal read covered is no gap any more. At most
+// maxGaps are kept (the oldest merged), so that a page left live under load holds a bounded list.
 let gaps: { count: number; lastId: number }[] = [];
-let missing = 0;
+const maxGaps = 64;
+const missing = (): number => gaps.reduce((total, gap) => total + gap.count, 0);
 let lastSkippedAt = -Infinity;
 let calmTimer: number | undefined;
 let filters: Filters = { ...noFilters };
@@ -75,6 +77,12 @@ function copy(what: string, text: string): void {
   );
 }
 
+// The session's count and the operation's place in the filters' choices.
+function countEntry(entry: Entry): void {
+  sessionCounts.set(entry.session, (sessionCounts.get(entry.session) ?? 0) + 1);
+  if (entry.operationId !== null) operations.add(entry.operationId);
+}
+
 // Entries arrive oldest first; the list shows them newest first.
 function take(batch: Entry[]): void {
   const fresh = batch.filter((entry) => !ids.has(entry.id));
@@ -82,8 +90,7 @@ function take(batch: Entry[]): void {
   for (const entry of fresh) {
     ids.add(entry.id);
     newSession ||= !sessionCounts.has(entry.session);
-    sessionCounts.set(entry.session, (sessionCounts.get(entry.session) ?? 0) + 1);
-    if (entry.operationId !== null) operations.add(entry.operationId);
+    countEntry(entry);
   }
   incoming = incoming.length === 0 ? fresh : incoming.concat(fresh);
   // A background tab draws no frames: what waits for one is bounded like the rest.
@@ -156,14 +163,13 @@ function reloadOpenPanel(): void {
 // still to be read is every request.
 let filling = false;
 async function fillGaps(): Promise<void> {
-  if (missing === 0 || filling) return;
+  if (gaps.length === 0 || filling) return;
   filling = true;
   try {
     const loaded = await readJournal(api, `limit=${String(maxEntries)}`);
     // Gaps the stream reported for entries the journal read holds (it may say so after the read).
     coveredUpTo = Math.max(coveredUpTo, Number(loaded[0]?.id ?? 0));
     gaps = gaps.filter((gap) => gap.lastId > coveredUpTo);
-    missing = gaps.reduce((total, gap) => total + gap.count, 0);
     const loadedIds = new Set(loaded.map((entry) => entry.id));
     // Entries that arrived since are newer than the journal read: they stay, above it.
     held = held.filter((entry) => !loadedIds.has(entry.id));
@@ -174,10 +180,7 @@ async function fillGaps(): Promise<void> {
     if (!paused) held = [];
     trim(entries);
     sessionCounts.clear();
-    for (const entry of [...entries, ...held]) {
-      sessionCounts.set(entry.session, (sessionCounts.get(entry.session) ?? 0) + 1);
-      if (entry.operationId !== null) operations.add(entry.operationId);
-    }
+    for (const entry of [...entries, ...held]) countEntry(entry);
     updateChoices();
     refresh();
   } finally {
@@ -190,7 +193,11 @@ let coveredUpTo = 0;
 function skipped(count: number, lastId: string): void {
   if (Number(lastId) <= coveredUpTo) return;
   gaps.push({ count, lastId: Number(lastId) });
-  missing += count;
+  // Merged gaps count as one that ends where the later one does: never fewer than were left out.
+  if (gaps.length > maxGaps) {
+    const [first, second] = gaps.splice(0, 2) as [(typeof gaps)[0], (typeof gaps)[0]];
+    gaps.unshift({ count: first.count + second.count, lastId: second.lastId });
+  }
   lastSkippedAt = performance.now();
   showStatus();
   // The status says the list is thinned for 2 s after the last gap, even when no entry follows.
@@ -225,7 +232,7 @@ function showStatus(): void {
       : '';
   say(
     paused
-      ? `Paused: ${String(held.length + missing)} new requests held.`
+      ? `Paused: ${String(held.length + missing())} new requests held.`
       : `${states[streamState]}${thinned}`,
   );
   byId('token-button', HTMLElement).hidden = streamState !== 'unauthorized';
@@ -252,7 +259,7 @@ function setPaused(next: boolean): void {
   const button = byId('pause', HTMLElement);
   button.setAttribute('aria-pressed', String(paused));
   button.textContent = paused ? 'Resume' : 'Pause';
-  if (missing > 0) {
+  if (gaps.length > 0) {
     fillGaps().catch((error: unknown) => {
       say(`Failed to read the journal: ${String(error)}`);
     });
