@@ -11,6 +11,7 @@ import { HttpError, type ProblemDetails } from '../errors.ts';
 import { problemDetails, problemMediaType } from '../contract/problem-details.ts';
 import { invalidRequestProblem } from '../validation/invalid-request-problem.ts';
 import { jsonHeaders, type ModeAnswer, type ResponseMode } from '../responders/response-mode.ts';
+import type { StubsAssumption } from '../responders/stubs/stub-registry.ts';
 
 export interface AnswerDeps {
   mode: Mode;
@@ -30,6 +31,7 @@ export function answerRequest(
   session: string,
   controls: MockControls,
   requestViolations: Violation[],
+  stubsAssumed?: StubsAssumption,
 ): MaybePromise<ModeAnswer> {
   if (controls.status !== undefined && declaredResponse(operation, controls.status) === undefined) {
     throw new HttpError(
@@ -81,6 +83,7 @@ export function answerRequest(
     session,
     status,
     ...(seed === undefined ? {} : { seed }),
+    ...(stubsAssumed === undefined ? {} : { stubsAssumed }),
   };
   if (controls.exampleKey !== undefined) {
     return deps.modes.static.respond({ ...modeRequest, exampleKey: controls.exampleKey });

@@ -9,7 +9,7 @@ import type { Violation } from '../contract/violation.ts';
 import type { HttpError } from '../errors.ts';
 import type { FaultName } from '../responders/fault-names.ts';
 import type { ModeAnswer, ResponseMode } from '../responders/response-mode.ts';
-import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
+import type { StubRegistry, StubsAssumption } from '../responders/stubs/stub-registry.ts';
 import type { Stub } from '../responders/stubs/stub.ts';
 import type { ParsedBody } from '../validation/parse-request-body.ts';
 import type { MockControls } from './parse-controls.ts';
@@ -46,6 +46,10 @@ export interface RequestContext {
   controls: MockControls;
   /** stubOutsideContract, takeStub */
   stub: Stub | undefined;
+  /** takeStub: what a shared registry assumed to find no stub, to be confirmed (confirmStubs). */
+  stubsAssumed: StubsAssumption | undefined;
+  /** The pipeline, when that assumption failed: takeStub then asks the store. */
+  lookedAgain: boolean;
   /** respond, or a stage that refused the request with a contract-shaped answer */
   answer: ModeAnswer | undefined;
   /** judgeResponse */
@@ -62,11 +66,14 @@ export type StageResult =
   /** The answer is chosen (in context.answer): the remaining deciding stages are skipped. */
   | { readonly kind: 'answered' }
   /** Refused outside the contract (404, 405, a bad session name): the transport answers it. */
-  | { readonly kind: 'refused'; readonly error: HttpError };
+  | { readonly kind: 'refused'; readonly error: HttpError }
+  /** The stubs the answer was chosen on had changed: decide again from takeStub, asking the store. */
+  | { readonly kind: 'lookAgain' };
 
 export const next: StageResult = { kind: 'next' };
 export const answered: StageResult = { kind: 'answered' };
 export const refused = (error: HttpError): StageResult => ({ kind: 'refused', error });
+export const lookAgain: StageResult = { kind: 'lookAgain' };
 
 /** One step of the pipeline: a small function over the context; only `respond` may answer later. */
 export type Stage = (
@@ -123,6 +130,8 @@ export function openContext(arrival: Arrival): RequestContext {
     requestViolations: [],
     controls: {},
     stub: undefined,
+    stubsAssumed: undefined,
+    lookedAgain: false,
     answer: undefined,
     responseViolations: [],
     delayMs: 0,

@@ -11,6 +11,7 @@ import {
 } from './context.ts';
 import { checkCredentials } from './stages/check-credentials.ts';
 import { checkSession } from './stages/check-session.ts';
+import { confirmStubs } from './stages/confirm-stubs.ts';
 import { judgeResponse } from './stages/judge-response.ts';
 import { parseBody } from './stages/parse-body.ts';
 import { readControls } from './stages/read-controls.ts';
@@ -39,9 +40,15 @@ export const decidingStages: readonly Stage[] = [
 ];
 
 /** The stages that run on every chosen answer. */
-export const finishingStages: readonly Stage[] = [judgeResponse, reportViolations, schedule];
+export const finishingStages: readonly Stage[] = [
+  confirmStubs,
+  judgeResponse,
+  reportViolations,
+  schedule,
+];
 
 const stages: readonly Stage[] = [...decidingStages, ...finishingStages];
+const lookupIndex = stages.indexOf(takeStub);
 
 /**
  * The mock's request pipeline: what to answer a request with, and when. It never touches the
@@ -71,16 +78,32 @@ function runStages(
   for (let index = from; index < stages.length; index++) {
     const result = (stages[index] as Stage)(context, deps);
     if (result instanceof Promise) {
-      return result.then((later) =>
-        later.kind === 'refused'
-          ? refusal(later.error, deps)
-          : runStages(context, deps, following(index, later)),
-      );
+      return result.then((later) => goOn(context, deps, index, later));
     }
-    if (result.kind === 'refused') return refusal(result.error, deps);
+    if (result.kind !== 'next' && result.kind !== 'answered') {
+      return goOn(context, deps, index, result);
+    }
     index = following(index, result) - 1;
   }
   return decisionOf(context);
+}
+
+// Goes on after the stage at `index` decided `result`.
+function goOn(
+  context: RequestContext,
+  deps: PipelineDeps,
+  index: number,
+  result: StageResult,
+): MaybePromise<Decision> {
+  if (result.kind === 'refused') return refusal(result.error, deps);
+  if (result.kind !== 'lookAgain') return runStages(context, deps, following(index, result));
+  // What the answer was chosen on changed: only an assumed lookup can say so, and only once.
+  if (context.lookedAgain)
+    throw new Error('The stubs changed after a lookup that assumed nothing.');
+  context.lookedAgain = true;
+  context.stubsAssumed = undefined;
+  context.answer = undefined;
+  return runStages(context, deps, lookupIndex);
 }
 
 function following(index: number, result: StageResult): number {

@@ -25,6 +25,9 @@ return result
 /** The key of the stubs' version, read with the touches. */
 export const stubsVersionKey = 'B:ver';
 
+/** Reads, later, the stubs' version that a touch made before now read. */
+export type StubsVersionRead = () => Promise<string | undefined>;
+
 /**
  * The session table in Redis: least recently used over every replica, with the same limit.
  * Touches are not waited for: those of one turn of the event loop go as one script, which also
@@ -40,7 +43,7 @@ export function createRedisSessionTable(
   redis: RedisConnection,
   limit: number,
   forgetters: readonly ForgetSession[] = [],
-): SessionTable & { stubsVersion(): Promise<string | undefined> } {
+): SessionTable & { stubsVersion(): StubsVersionRead } {
   const base = ['T'];
   const touches = batchedScript(
     redis,
@@ -59,10 +62,13 @@ export function createRedisSessionTable(
       // `*` has no state of its own to keep, but its requests want the stubs' version too.
       touches.push(session === allSessions ? '' : session);
     },
-    async stubsVersion() {
+    /**
+     * The stubs' version as the latest touch reads it: called after a request's touch, a read
+     * made after the request arrived. Undefined when nothing was touched yet.
+     */
+    stubsVersion() {
       const result = touches.latest();
-      if (result === undefined) return undefined;
-      return ((await result) as string[])[0];
+      return async () => (result === undefined ? undefined : ((await result) as string[])[0]);
     },
     async has(session) {
       return (await redis.guard(redis.client.zscore(key('z'), session))) !== null;

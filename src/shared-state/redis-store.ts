@@ -1,19 +1,24 @@
 import { createHash } from 'node:crypto';
 import { keyOf, type RecordStore, type StoredRecord } from '../responders/store/record-store.ts';
+import { StubsChanged, type StubsAssumption } from '../responders/stubs/stub-registry.ts';
 import { batchedScript } from './batched-script.ts';
 import { redisScript, type RedisConnection } from './redis-connection.ts';
+import { stubsVersionKey } from './redis-sessions.ts';
 
 // Keys under S: `fix` (fixture keys), `fixhash`, `ns` (session -> namespace number), `nsseq`,
 // `n:<ns>` (a namespace's keys), `q` (created keys, oldest first: a sorted set of "<ns> <key>"),
 // `qseq`, `full` (set once the limit was first reached). A namespace number is never reused, so an
 // evicted session's keys can stay in the queue (as they do in memory) without touching a later
 // namespace of that name.
-// ARGV: the limit, then per create its session and key. Returns per create 0 (the id is taken),
-// 1 (created) or 2 (created, and the store reached its limit for the first time).
+// ARGV: the limit, then per create its session, key and the stubs' version it assumes ('' for
+// none). Returns per create 0 (the id is taken), 1 (created), 2 (created, and the store reached its
+// limit for the first time) or 3 (not created: the stubs are no longer at that version).
 const insertScript = redisScript(`
 local base = KEYS[1]
 local limit = tonumber(ARGV[1])
-local function insert(session, key)
+local stubs = redis.call('GET', KEYS[2]) or '0'
+local function insert(session, key, assumed)
+  if assumed ~= '' and assumed ~= stubs then return 3 end
   if redis.call('SISMEMBER', base .. ':fix', key) == 1 then return 0 end
   local ns = redis.call('HGET', base .. ':ns', session)
   if not ns then
@@ -30,7 +35,7 @@ local function insert(session, key)
   return 1
 end
 local results = {}
-for i = 2, #ARGV, 2 do results[#results + 1] = insert(ARGV[i], ARGV[i + 1]) end
+for i = 2, #ARGV, 3 do results[#results + 1] = insert(ARGV[i], ARGV[i + 1], ARGV[i + 2]) end
 return results
 `);
 
@@ -83,10 +88,11 @@ export function createRedisStore(redis: RedisConnection, { limit, onFull }: Redi
   const base = ['S'];
   // The creates of a turn of the event loop go in one script call: one per request cost more CPU
   // than the rest of the request.
-  const inserts = batchedScript(redis, insertScript, base, () => [limit]);
+  const inserts = batchedScript(redis, insertScript, [...base, stubsVersionKey], () => [limit]);
   const store = {
-    async insert(session: string, id: unknown): Promise<boolean> {
-      const result = await inserts.item(session, String(keyOf(id)));
+    async insert(session: string, id: unknown, stubsAssumed?: StubsAssumption): Promise<boolean> {
+      const result = await inserts.item(session, String(keyOf(id)), stubsAssumed?.version ?? '');
+      if (result === 3) throw new StubsChanged();
       if (result === 2) onFull?.();
       return result !== 0;
     },

@@ -5,9 +5,12 @@ import {
   stubLimitError,
   type StubLimits,
   type StubRegistry,
+  type StubsAssumption,
+  type Taken,
 } from '../responders/stubs/stub-registry.ts';
 import { allSessions } from '../sessions/session-of.ts';
 import { redisScript, type RedisConnection } from './redis-connection.ts';
+import type { StubsVersionRead } from './redis-sessions.ts';
 import type { ReplicaIds } from './replica-ids.ts';
 
 // Keys under B: `defs` (id -> "<session>\n<stub JSON>"), `uses` (id -> count), `s:<session>`
@@ -22,9 +25,11 @@ redis.call('SADD', base .. ':sessions', session)
 return redis.call('INCR', base .. ':ver')
 `);
 
-// The use of a stub, counted once over every replica; -1 when it is gone (spent or removed).
+// The use of a stub, counted once over every replica; -1 when it is gone (spent or removed), -2
+// when the stubs are no longer at the version ARGV[4] that it was matched on ('' for any).
 const useScript = redisScript(`
 local base, id, session, times = KEYS[1], ARGV[1], ARGV[2], tonumber(ARGV[3])
+if ARGV[4] ~= '' and ARGV[4] ~= (redis.call('GET', base .. ':ver') or '0') then return -2 end
 if redis.call('HEXISTS', base .. ':defs', id) == 0 then return -1 end
 local uses = redis.call('HINCRBY', base .. ':uses', id, 1)
 if times and uses >= times then
@@ -83,18 +88,22 @@ interface Cached {
 }
 
 const defaultPriority = 5;
+const nothing: Taken = Object.freeze({ stub: undefined });
 const cachedSessions = 1_000;
 const attempts = 5;
 
 /**
- * The stub registry in Redis. Each replica keeps the stubs it matched against, compiled, and asks
- * Redis on every request only whether they changed (one small command); the use of the winning
- * stub is counted by a script, so that a stub with `times: 1` hit on two replicas at once answers
- * one of them, and the other goes on to the next match.
+ * The stub registry in Redis. Each replica keeps the stubs it matched against, compiled, with
+ * the version they were at. A request is matched against them without waiting (`mayAssume`), and
+ * what it then does checks in Redis that the version still holds: the use of a stub (its script),
+ * a create (the store's script), or else the version its session's touch read. So a request
+ * waits for one round trip, not two; only when the stubs had changed does it look again, with the
+ * version its touch read. A stub's use is counted by a script, so that a stub with `times: 1` hit
+ * on two replicas at once answers one of them, and the other goes on to the next match.
  *
  * @example
  * const stubs = createRedisStubRegistry(redis, ids, { limit: 1000, sessionLimit: 200 });
- * await stubs.take('default', () => probe);
+ * await stubs.take('default', () => probe, { mayAssume: true });
  */
 export function createRedisStubRegistry(
   redis: RedisConnection,
@@ -102,9 +111,9 @@ export function createRedisStubRegistry(
   limits: StubLimits,
   /**
    * The stubs' version as read after the request being matched arrived (see
-   * createRedisSessionTable); undefined to read it with a command of its own.
+   * createRedisSessionTable); a read of undefined reads it with a command of its own.
    */
-  versionRead: () => Promise<string | undefined> = () => Promise.resolve(undefined),
+  versionRead: () => StubsVersionRead = () => () => Promise.resolve(undefined),
 ): StubRegistry & { forgetCache(): void } {
   const base = ['B'];
   const key = (name: string): string => `${redis.prefix}:B:${name}`;
@@ -130,9 +139,13 @@ export function createRedisStubRegistry(
     return { version: reply[0] as string, entries };
   }
 
-  async function candidates(session: string): Promise<Cached[]> {
-    const version =
-      (await versionRead()) ?? (await redis.guard(redis.client.get(key('ver')))) ?? '0';
+  // The stubs' version when the request arrived: as its touch read it, else as Redis has it now.
+  async function versionOnArrival(read: StubsVersionRead): Promise<string> {
+    return (await read()) ?? (await redis.guard(redis.client.get(key('ver')))) ?? '0';
+  }
+
+  async function candidates(session: string, read: StubsVersionRead): Promise<Cached[]> {
+    const version = await versionOnArrival(read);
     const held = cache.get(session);
     if (held?.version === version) return held.entries;
     const loaded = await load(session === allSessions ? [session] : [session, allSessions]);
@@ -141,6 +154,61 @@ export function createRedisStubRegistry(
     return loaded.entries;
   }
 
+  // Counts the use of a stub found at `version` ('' when that is known to be current): its uses,
+  // or -1 (gone) or -2 (the stubs changed).
+  async function use({ stub }: Cached, version: string): Promise<number> {
+    return (await redis.run(useScript, base, [
+      stub.id,
+      stub.session,
+      stub.times ?? '',
+      version,
+    ])) as number;
+  }
+
+  // Asks Redis which version the stubs are at first, reloading them when they changed.
+  async function takeKnowing(
+    session: string,
+    probeOf: () => Interaction,
+    read: StubsVersionRead,
+  ): Promise<Taken> {
+    let probe: Interaction | undefined;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const entries = await candidates(session, read);
+      if (entries.length === 0) return nothing;
+      probe ??= probeOf();
+      const found = entries.find((entry) => entry.matches(probe as Interaction));
+      if (found === undefined) return nothing;
+      const uses = await use(found, '');
+      if (uses >= 0) return { stub: withUses(found, uses) };
+      // Spent or removed through another replica since this one loaded it: look again.
+      cache.delete(session);
+    }
+    return nothing;
+  }
+
+  // Matches against the stubs as this replica last saw them, leaving Redis to say whether they
+  // still are (see the class comment).
+  function takeAssuming(
+    session: string,
+    probeOf: () => Interaction,
+    held: { version: string; entries: Cached[] },
+    read: StubsVersionRead,
+  ): Taken | Promise<Taken> {
+    const probe = held.entries.length === 0 ? undefined : probeOf();
+    const found = probe && held.entries.find((entry) => entry.matches(probe));
+    if (found === undefined) {
+      const assumed: StubsAssumption = {
+        version: held.version,
+        holds: async () => (await versionOnArrival(read)) === held.version,
+      };
+      return { stub: undefined, assumed };
+    }
+    return use(found, held.version).then((uses) => {
+      if (uses >= 0) return { stub: withUses(found, uses) };
+      cache.delete(session);
+      return takeKnowing(session, probeOf, read);
+    });
+  }
   const withUses = ({ text }: Cached, uses: number): Stub => ({
     ...(JSON.parse(text) as Stub),
     uses,
@@ -163,25 +231,13 @@ export function createRedisStubRegistry(
       if (result === -1) throw stubLimitError('session', limits, stub);
       if (result === -2) throw stubLimitError('total', limits, stub);
     },
-    async take(session, probeOf) {
-      let probe: Interaction | undefined;
-      for (let attempt = 0; attempt < attempts; attempt++) {
-        const entries = await candidates(session);
-        if (entries.length === 0) return undefined;
-        probe ??= probeOf();
-        const found = entries.find((entry) => entry.matches(probe as Interaction));
-        if (found === undefined) return undefined;
-        const { id, times } = found.stub;
-        const uses = (await redis.run(useScript, base, [
-          id,
-          found.stub.session,
-          times ?? '',
-        ])) as number;
-        if (uses !== -1) return withUses(found, uses);
-        // Spent or removed through another replica since this one loaded it: look again.
-        cache.delete(session);
-      }
-      return undefined;
+    take(session, probeOf, options) {
+      // The read is taken now, before the lookup, so that it is the one this request's touch made.
+      const read = versionRead();
+      const held = options?.mayAssume === true ? cache.get(session) : undefined;
+      return held === undefined
+        ? takeKnowing(session, probeOf, read)
+        : takeAssuming(session, probeOf, held, read);
     },
     async list(session) {
       const { entries } = await load(session === allSessions ? ['*all'] : [session]);

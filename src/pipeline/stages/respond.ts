@@ -1,8 +1,15 @@
 import type { ContractOperation } from '../../contract/contract-operation.ts';
 import { HttpError } from '../../errors.ts';
 import { answerFromStub } from '../../responders/stubs/answer-from-stub.ts';
+import { StubsChanged } from '../../responders/stubs/stub-registry.ts';
 import { answerRequest } from '../answer-request.ts';
-import { answered, type RequestContext, type Stage, type StageResult } from '../context.ts';
+import {
+  answered,
+  lookAgain,
+  type RequestContext,
+  type Stage,
+  type StageResult,
+} from '../context.ts';
 import { answerRefusal } from '../refusal.ts';
 
 /**
@@ -30,6 +37,7 @@ export const respond: Stage = (context, deps) => {
             arrival.session,
             controls,
             requestViolations,
+            context.stubsAssumed,
           );
     if (!(answer instanceof Promise)) {
       context.answer = answer;
@@ -47,8 +55,10 @@ export const respond: Stage = (context, deps) => {
   }
 };
 
-// A refusal within the contract is an answer; anything else is the pipeline's failure.
+// A refusal within the contract is an answer; a write refused because the stubs changed (see
+// StubsAssumption) looks again; anything else is the pipeline's failure.
 function refuseWith(context: RequestContext, error: unknown): StageResult {
+  if (error instanceof StubsChanged) return lookAgain;
   if (!(error instanceof HttpError)) throw error;
   return answerRefusal(context, error);
 }

@@ -18,7 +18,7 @@ export const stubOutsideContract: Stage = (context, deps) => {
   const found = deps.stubs.take(arrival.session, () =>
     probeOf(request, null, violations, deps.contract.current.secrets),
   );
-  return whenReady(found, (stub) => {
+  return whenReady(found, ({ stub }) => {
     context.stub = stub;
     return stub === undefined ? refused(routeError(route, arrival.method, arrival.path)) : next;
   });

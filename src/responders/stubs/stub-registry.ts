@@ -61,6 +61,35 @@ function bucketsOf(probe: Interaction): string[] {
   return keys;
 }
 
+/** What StubRegistry.take found. */
+export interface Taken {
+  /** The stub that answers, its use counted; undefined when none matches. */
+  readonly stub: Stub | undefined;
+  /** Set when no stub matched the stubs as this replica last saw them, which may be stale. */
+  readonly assumed?: StubsAssumption;
+}
+
+/**
+ * What a shared registry assumed when it found no stub without asking its store whether the stubs
+ * changed (the request then waits for one round trip to the store, not two): that they were still
+ * at `version`. An answer chosen on it stands only once that is confirmed, by a write that checks
+ * it (RecordStore.insert throws StubsChanged) or by `holds()`; else the request is decided again.
+ */
+export interface StubsAssumption {
+  readonly version: string;
+  /** Whether the stubs were still at `version` when the request arrived. */
+  holds(): Promise<boolean>;
+}
+
+/** A write refused because the stubs it was chosen on changed (see StubsAssumption). */
+export class StubsChanged extends Error {
+  constructor() {
+    super('The stubs changed since the request was matched against them.');
+  }
+}
+
+const nothingTaken: Taken = Object.freeze({ stub: undefined });
+
 /**
  * Where the stubs of every session are registered and matched. createStubRegistry keeps them in
  * memory; a shared registry (several replicas of the mock) can stand behind the same interface,
@@ -71,8 +100,16 @@ export interface StubRegistry {
   nextId(): string;
   /** Registers the stub; fails with a 400 HttpError past the stub limits. */
   add(stub: Stub): MaybePromise<void>;
-  /** The stub that answers the request of `probeOf` in the session, its use counted (once). */
-  take(session: string, probeOf: () => Interaction): MaybePromise<Stub | undefined>;
+  /**
+   * The stub that answers the request of `probeOf` in the session, its use counted (once). With
+   * `mayAssume`, a shared registry may match against the stubs as it last saw them, without
+   * asking its store whether they changed: the result then says what it assumed.
+   */
+  take(
+    session: string,
+    probeOf: () => Interaction,
+    options?: { mayAssume?: boolean },
+  ): MaybePromise<Taken>;
   /** The session's stubs, in match order. */
   list(session: string): MaybePromise<Stub[]>;
   get(session: string, id: string): MaybePromise<Stub | undefined>;
@@ -95,7 +132,7 @@ export interface StubRegistry {
  * @example
  * const stubs = createStubRegistry({ limit: 1000, sessionLimit: 200 });
  * stubs.add(stub);
- * stubs.take('default', () => probe); // the stub, its use counted
+ * stubs.take('default', () => probe).stub; // the stub, its use counted
  */
 export function createStubRegistry(
   limits: StubLimits = { limit: Infinity, sessionLimit: Infinity },
@@ -164,13 +201,13 @@ export function createStubRegistry(
      * The stub that answers this request, with its use counted; undefined when none matches.
      * The request is looked at only when the session has stubs at all.
      */
-    take(session: string, probeOf: () => Interaction): Stub | undefined {
+    take(session: string, probeOf: () => Interaction): Taken {
       // A stub registered for `*` answers every session, in the same order as the session's own.
       const owners = [
         sessions.get(session),
         session === allSessions ? undefined : sessions.get(allSessions),
       ];
-      if (owners[0] === undefined && owners[1] === undefined) return undefined;
+      if (owners[0] === undefined && owners[1] === undefined) return nothingTaken;
       const probe = probeOf();
       let best: Entry | undefined;
       for (const own of owners) {
@@ -186,10 +223,10 @@ export function createStubRegistry(
           }
         }
       }
-      if (best === undefined) return undefined;
+      if (best === undefined) return nothingTaken;
       best.stub.uses++;
       if (best.stub.times !== undefined && best.stub.uses >= best.stub.times) removeEntry(best);
-      return stubOf(best);
+      return { stub: stubOf(best) };
     },
     list(session: string): Stub[] {
       if (session !== allSessions) return listOf(sessions.get(session));
