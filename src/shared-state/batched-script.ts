@@ -32,6 +32,8 @@ export function batchedScript(
   keys: readonly string[],
   head: () => readonly (string | number)[],
   onResult?: (result: unknown) => void,
+  /** Sends what goes with the batch's items before its script (in the same write). */
+  beforeScript?: () => void,
 ) {
   let items: (string | number)[] = [];
   let count = 0;
@@ -49,6 +51,7 @@ export function batchedScript(
     const args = [...head(), ...items];
     items = [];
     count = 0;
+    beforeScript?.();
     redis.run(script, keys, args).then((result) => {
       batch.resolve(result);
       onResult?.(result);

@@ -16,6 +16,7 @@ import { createRedisSessionTable } from './redis-sessions.ts';
 import { createRedisStore } from './redis-store.ts';
 import { createRedisStubRegistry } from './redis-stubs.ts';
 import { createReplicaIds } from './replica-ids.ts';
+import { leaseReplicaSlot } from './replica-slot.ts';
 import { relayEvents } from './relay-events.ts';
 
 /** The state of a mock whose `--store` is Redis, and the connection's health. */
@@ -51,9 +52,13 @@ export async function openSharedState(
 ): Promise<SharedState> {
   const redis = await connectRedis(config.store, config.storePrefix, logger);
   try {
-    const slot = await redis.client.incr(`${redis.prefix}:replicas`);
+    // A number of its own for each replica ever started, to tell its events from the others'.
+    const replica = await redis.client.incr(`${redis.prefix}:replicas`);
+    const lease = await leaseReplicaSlot(redis, (slot) => {
+      ids.moveTo(slot);
+    });
+    const ids = createReplicaIds(lease.slot);
     const closers: (() => Promise<void>)[] = [];
-    const ids = createReplicaIds(slot);
     const store = createRedisStore(redis, {
       limit: config.storeLimit,
       onFull: () => {
@@ -83,6 +88,8 @@ export async function openSharedState(
         Promise.all([stubs.clear(session), coverage.clear(session)]).catch(redis.failed);
       },
     ]);
+    // Registered last, so that a stop gives the slot back after the writes made with its ids.
+    redis.beforeClose(() => lease.release());
     return {
       store,
       journal,
@@ -90,7 +97,7 @@ export async function openSharedState(
       stubs,
       sessions,
       async relayEvents(hub) {
-        const relay = await relayEvents(redis, hub, slot);
+        const relay = await relayEvents(redis, hub, replica);
         closers.push(() => relay.close());
         return relay;
       },

@@ -9,11 +9,22 @@ import { redisScript, type RedisConnection } from './redis-connection.ts';
 // ARGV: per count its session, operation, status and whether it broke the contract.
 const recordScript = redisScript(`
 local base = KEYS[1]
+local counts, violations = {}, {}
 for i = 1, #ARGV, 4 do
-  local session, operation, status, violated = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+  local session, field = ARGV[i], ARGV[i + 1] .. ' ' .. ARGV[i + 2]
+  counts[session] = counts[session] or {}
+  counts[session][field] = (counts[session][field] or 0) + 1
+  if ARGV[i + 3] == '1' then
+    violations[session] = violations[session] or {}
+    violations[session][ARGV[i + 1]] = (violations[session][ARGV[i + 1]] or 0) + 1
+  end
+end
+for session, fields in pairs(counts) do
   redis.call('SADD', base .. ':sessions', session)
-  redis.call('HINCRBY', base .. ':c:' .. session, operation .. ' ' .. status, 1)
-  if violated == '1' then redis.call('HINCRBY', base .. ':v:' .. session, operation, 1) end
+  for field, n in pairs(fields) do redis.call('HINCRBY', base .. ':c:' .. session, field, n) end
+end
+for session, operations in pairs(violations) do
+  for operation, n in pairs(operations) do redis.call('HINCRBY', base .. ':v:' .. session, operation, n) end
 end
 return 0
 `);

@@ -9,13 +9,16 @@ import { redisScript, type RedisConnection } from './redis-connection.ts';
 // version (see redis-stubs.ts), then the sessions evicted.
 const touchScript = redisScript(`
 local base, limit = KEYS[1], tonumber(ARGV[1])
+local z = base .. ':z'
 local result = { redis.call('GET', KEYS[2]) or '0' }
+-- A number per touch, in order; of a run of touches of one session only the last is made.
+local seq = redis.call('INCRBY', base .. ':seq', #ARGV - 1) - (#ARGV - 1)
 for i = 2, #ARGV do
-  if ARGV[i] ~= '' then
-    local added = redis.call('ZADD', base .. ':z', redis.call('INCR', base .. ':seq'), ARGV[i])
-    if added == 1 and redis.call('ZCARD', base .. ':z') > limit then
+  seq = seq + 1
+  if ARGV[i] ~= '' and ARGV[i] ~= ARGV[i + 1] then
+    if redis.call('ZADD', z, seq, ARGV[i]) == 1 and redis.call('ZCARD', z) > limit then
       redis.call('INCR', base .. ':evicted')
-      result[#result + 1] = redis.call('ZPOPMIN', base .. ':z')[1]
+      result[#result + 1] = redis.call('ZPOPMIN', z)[1]
     end
   end
 end

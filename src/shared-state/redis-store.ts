@@ -14,21 +14,32 @@ import { stubsVersionKey } from './redis-sessions.ts';
 // none). Returns per create 0 (the id is taken), 1 (created), 2 (created, and the store reached its
 // limit for the first time) or 3 (not created: the stubs are no longer at that version).
 const insertScript = redisScript(`
-local base = KEYS[1]
-local limit = tonumber(ARGV[1])
+local base, limit = KEYS[1], tonumber(ARGV[1])
 local stubs = redis.call('GET', KEYS[2]) or '0'
-local function insert(session, key, assumed)
-  if assumed ~= '' and assumed ~= stubs then return 3 end
-  if redis.call('SISMEMBER', base .. ':fix', key) == 1 then return 0 end
-  local ns = redis.call('HGET', base .. ':ns', session)
+local fix, q = base .. ':fix', base .. ':q'
+local card = redis.call('ZCARD', q)
+local seq = tonumber(redis.call('GET', base .. ':qseq') or '0')
+local namespaces = {}
+local function namespace(session)
+  local ns = namespaces[session] or redis.call('HGET', base .. ':ns', session)
   if not ns then
     ns = redis.call('INCR', base .. ':nsseq')
     redis.call('HSET', base .. ':ns', session, ns)
   end
+  namespaces[session] = ns
+  return ns
+end
+local function insert(session, key, assumed)
+  if assumed ~= '' and assumed ~= stubs then return 3 end
+  if redis.call('SISMEMBER', fix, key) == 1 then return 0 end
+  local ns = namespace(session)
   if redis.call('SADD', base .. ':n:' .. ns, key) == 0 then return 0 end
-  redis.call('ZADD', base .. ':q', redis.call('INCR', base .. ':qseq'), ns .. ' ' .. key)
-  if redis.call('ZCARD', base .. ':q') <= limit then return 1 end
-  local oldest = redis.call('ZPOPMIN', base .. ':q')[1]
+  seq = seq + 1
+  redis.call('ZADD', q, seq, ns .. ' ' .. key)
+  card = card + 1
+  if card <= limit then return 1 end
+  local oldest = redis.call('ZPOPMIN', q)[1]
+  card = card - 1
   local space = string.find(oldest, ' ', 1, true)
   redis.call('SREM', base .. ':n:' .. string.sub(oldest, 1, space - 1), string.sub(oldest, space + 1))
   if redis.call('SET', base .. ':full', '1', 'NX') then return 2 end
@@ -36,6 +47,7 @@ local function insert(session, key, assumed)
 end
 local results = {}
 for i = 2, #ARGV, 3 do results[#results + 1] = insert(ARGV[i], ARGV[i + 1], ARGV[i + 2]) end
+redis.call('SET', base .. ':qseq', seq)
 return results
 `);
 
@@ -83,7 +95,6 @@ export interface RedisStoreOptions {
  * await store.insert('default', 2); // true
  */
 export function createRedisStore(redis: RedisConnection, { limit, onFull }: RedisStoreOptions) {
-  let sessions = 0;
   let fixtures: readonly StoredRecord[] = [];
   const base = ['S'];
   // The creates of a turn of the event loop go in one script call: one per request cost more CPU
@@ -98,7 +109,6 @@ export function createRedisStore(redis: RedisConnection, { limit, onFull }: Redi
     },
     async reset(session?: string): Promise<void> {
       await redis.run(resetScript, base, [session ?? '', 'reset']);
-      sessions = await redis.client.hlen(`${redis.prefix}:S:ns`).catch(() => sessions);
     },
     evict(session: string): void {
       redis.run(resetScript, base, [session, 'evict']).catch(redis.failed);
@@ -122,10 +132,6 @@ export function createRedisStore(redis: RedisConnection, { limit, onFull }: Redi
     /** Sets the fixtures last given again where Redis lost them (a restart without its data). */
     restoreFixtures(): Promise<void> {
       return store.adoptFixtures(fixtures);
-    },
-    /** Sessions with records, as of this replica's last reset. */
-    get sessions(): number {
-      return sessions;
     },
   } satisfies RecordStore & Record<string, unknown>;
   return store;

@@ -8,9 +8,11 @@ import { createRedisSessionTable } from '../../src/shared-state/redis-sessions.t
 import { createRedisStore } from '../../src/shared-state/redis-store.ts';
 import { createRedisStubRegistry } from '../../src/shared-state/redis-stubs.ts';
 import { createReplicaIds } from '../../src/shared-state/replica-ids.ts';
+import { leaseReplicaSlot, type SlotLease } from '../../src/shared-state/replica-slot.ts';
 import { redisProblem, startRedis, type TestRedis } from '../support/redis-server.ts';
 import {
   coverageSuite,
+  all,
   journalSuite,
   probe,
   recordStoreSuite,
@@ -83,6 +85,68 @@ describe.skipIf(problem !== undefined)('the state in Redis', () => {
     sessionTableSuite(async ({ limit, forgetters }) =>
       createRedisSessionTable(await connect(), limit, forgetters),
     );
+  });
+
+  describe('the id slots of the replicas', () => {
+    it('gives running replicas slots of their own, 100 at most, and a released slot again', async () => {
+      const redis = await connect();
+      const leases: SlotLease[] = [];
+      for (let i = 0; i < 100; i++) leases.push(await leaseReplicaSlot(redis, () => undefined));
+      expect(new Set(leases.map((lease) => lease.slot)).size).toBe(100);
+      await expect(leaseReplicaSlot(redis, () => undefined)).rejects.toThrow(
+        /100 replicas of this mock .* run on it already/,
+      );
+      await leases[41]?.release();
+      const next = await leaseReplicaSlot(redis, () => undefined);
+      expect(next.slot).toBe(leases[41]?.slot);
+      await Promise.all([...leases, next].map((lease) => lease.release()));
+    });
+
+    it('moves a replica whose lease another replica took to a free slot', async () => {
+      const redis = await connect();
+      const moves: number[] = [];
+      const first = await leaseReplicaSlot(redis, (slot) => moves.push(slot), 300);
+      // Its lease ran out while it was cut off, and a replica started since took the slot.
+      await redis.client.del(`${redis.prefix}:slot:${first.slot}`);
+      const second = await leaseReplicaSlot(redis, () => undefined, 300);
+      expect(second.slot).toBe(first.slot);
+      await expect.poll(() => moves).toHaveLength(1);
+      expect(moves[0]).not.toBe(second.slot);
+      expect(first.slot).toBe(moves[0]);
+      await Promise.all([first.release(), second.release()]);
+    });
+  });
+
+  describe('the journal, bounded by bytes', () => {
+    it('drops the oldest past the bytes, counted per session, and keeps one entry larger than them', async () => {
+      const journal = createRedisJournal(await connect(), createReplicaIds(1), {
+        limit: 100,
+        maxBytes: 4_000,
+      });
+      const add = (session: string, size = 900): string => {
+        const id = journal.nextId();
+        journal.add(
+          id,
+          session,
+          JSON.stringify({ ...probe('GET', '/plants'), id, session, pad: 'x'.repeat(size) }),
+        );
+        return id;
+      };
+      const ids = [add('a'), add('b'), add('a'), add('b'), add('a')];
+      await expect.poll(async () => journal.dropped('*')).toBe(2);
+      expect(await all(journal.scan('*'))).toEqual(ids.slice(2));
+      expect(await journal.dropped('a')).toBe(1);
+      expect(await journal.dropped('b')).toBe(1);
+      const huge = add('c', 5_000);
+      await expect.poll(async () => journal.dropped('*')).toBe(5);
+      expect(await all(journal.scan('*'))).toEqual([huge]);
+      expect(await journal.dropped('a')).toBe(3);
+      // A session's clear gives its bytes back: three entries fit again.
+      await journal.clear('c');
+      const again = [add('d'), add('d'), add('d')];
+      await expect.poll(async () => all(journal.scan('*'))).toEqual(again);
+      expect(await journal.dropped('*')).toBe(5);
+    });
   });
 
   describe('a stub lookup that assumes the stubs it last saw', () => {

@@ -181,7 +181,8 @@ export function stubRegistrySuite(
   });
 }
 
-async function all(entries: AsyncIterable<Interaction>): Promise<string[]> {
+/** The ids a journal scan yields. */
+export async function all(entries: AsyncIterable<Interaction>): Promise<string[]> {
   const ids: string[] = [];
   for await (const entry of entries) ids.push(entry.id);
   return ids;
@@ -271,5 +272,15 @@ export function sessionTableSuite(
     expect(await sessions.has('a')).toBe(false);
     await sessions.remove();
     expect((await sessions.stats()).live).toBe(0);
+  });
+
+  it('orders sessions by their last touch when one is touched many times in a row', async () => {
+    const forgotten: string[] = [];
+    const sessions = await make({ limit: 2, forgetters: [(s) => forgotten.push(s)] });
+    for (const session of ['a', 'a', 'b', 'b', 'a', 'c', 'c']) sessions.touch(session);
+    await expect.poll(() => forgotten).toEqual(['b']);
+    sessions.touch('d');
+    await expect.poll(() => forgotten).toEqual(['b', 'a']);
+    expect(await sessions.stats()).toEqual({ live: 2, limit: 2, evicted: 2 });
   });
 }

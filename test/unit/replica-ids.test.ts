@@ -17,3 +17,8 @@ it('hands out ids that grow, stay below 2^53 and differ between replicas', () =>
   expect(seen.size).toBe(10_000);
   expect(Number.isSafeInteger(last)).toBe(true);
 });
+
+it('refuses a slot outside 0-99', () => {
+  expect(() => createReplicaIds(100)).toThrow(/0 to 99/);
+  expect(() => createReplicaIds(-1)).toThrow(/0 to 99/);
+});

@@ -27,8 +27,6 @@ export interface RecordStore {
   evict(session: string): void;
   /** Replaces the fixtures and puts every session back to them (a reloaded fixtures file). */
   replaceFixtures(records: readonly StoredRecord[]): MaybePromise<void>;
-  /** Sessions that created records since their last reset. */
-  readonly sessions: number;
 }
 
 /** The in-memory RecordStore, which answers at once. */
@@ -36,6 +34,8 @@ export interface MemoryStore extends RecordStore {
   insert(session: string, id: unknown): boolean;
   reset(session?: string): void;
   replaceFixtures(records: readonly StoredRecord[]): void;
+  /** Sessions that created records since their last reset (or eviction). */
+  readonly sessions: number;
 }
 
 export interface StoreLimit {

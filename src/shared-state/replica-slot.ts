@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { ConfigError } from '../errors.ts';
+import { redisScript, type RedisConnection } from './redis-connection.ts';
+import { slots } from './replica-ids.ts';
+
+// KEYS[1]: the slots' key prefix. ARGV: this replica's token, the lease in ms, the slot it holds
+// ('' for none). Keeps the slot held while it is this replica's (or free again, after Redis lost
+// its data), else takes the first free one; -1 when all are taken.
+const leaseScript = redisScript(`
+local base, token, lease, held = KEYS[1], ARGV[1], ARGV[2], ARGV[3]
+if held ~= '' then
+  local owner = redis.call('GET', base .. held)
+  if owner == token or (not owner and redis.call('SET', base .. held, token, 'NX', 'PX', lease)) then
+    redis.call('PEXPIRE', base .. held, lease)
+    return tonumber(held)
+  end
+end
+for slot = 0, ${slots - 1} do
+  if redis.call('SET', base .. slot, token, 'NX', 'PX', lease) then return slot end
+end
+return -1
+`);
+
+const releaseScript = redisScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 0
+`);
+
+export interface SlotLease {
+  readonly slot: number;
+  /** Gives the slot back (a stop), so that a replica started later can take it at once. */
+  release(): Promise<void>;
+}
+
+/**
+ * Leases one of the 100 id slots for this replica: held while it runs (renewed every third of
+ * `leaseMs`), free again `leaseMs` after it stopped renewing (a replica killed, or cut off). Two
+ * running replicas never share a slot, whatever number of replicas started before. A replica that
+ * lost its lease (Redis away longer than `leaseMs`, and another took the slot) takes another and
+ * tells `onMove`. Throws a ConfigError (exit 2) when 100 replicas hold slots already.
+ *
+ * @example
+ * const lease = await leaseReplicaSlot(redis, (slot) => ids.moveTo(slot));
+ * const ids = createReplicaIds(lease.slot);
+ */
+export async function leaseReplicaSlot(
+  redis: RedisConnection,
+  onMove: (slot: number) => void,
+  leaseMs = 30_000,
+): Promise<SlotLease> {
+  const token = randomUUID();
+  const keys = ['slot:'];
+  const claim = async (held: number | undefined): Promise<number> =>
+    (await redis.run(leaseScript, keys, [token, leaseMs, held ?? ''])) as number;
+  let slot = await claim(undefined);
+  if (slot === -1) {
+    throw new ConfigError(
+      `Failed to start a replica on the store at ${redis.name} (--store): ${slots} replicas of this mock (--store-prefix ${redis.prefix}) run on it already. Make sure to stop one, or give this one a prefix of its own.`,
+    );
+  }
+  const renew = setInterval(() => {
+    claim(slot).then((now) => {
+      // All slots taken by others: keep this one's ids, the least harm.
+      if (now === -1 || now === slot) return;
+      slot = now;
+      onMove(now);
+    }, redis.failed);
+  }, leaseMs / 3);
+  renew.unref();
+  return {
+    get slot() {
+      return slot;
+    },
+    async release() {
+      clearInterval(renew);
+      await redis.run(releaseScript, [`slot:${slot}`], [token]);
+    },
+  };
+}
