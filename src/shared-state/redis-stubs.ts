@@ -187,7 +187,7 @@ export function createRedisStubRegistry(
   }
 
   // Matches against the stubs as this replica last saw them, leaving Redis to say whether they
-  // still are (see the class comment).
+  // still are (see above).
   function takeAssuming(
     session: string,
     probeOf: () => Interaction,
@@ -209,6 +209,7 @@ export function createRedisStubRegistry(
       return takeKnowing(session, probeOf, read);
     });
   }
+
   const withUses = ({ text }: Cached, uses: number): Stub => ({
     ...(JSON.parse(text) as Stub),
     uses,
