@@ -114,6 +114,46 @@ describe.skipIf(problem !== undefined)('two replicas sharing Redis', () => {
     expect((await createPlant(b, { name: 'Ivy' }, warm)).status).toBe(400);
   });
 
+  it('never both answers by a stub and creates, while the other replica changes stubs under load', async () => {
+    const [a, b] = pair();
+    const churn = { 'x-mock-session': 'churn' };
+    const stubbed: number[] = [];
+    const created: number[] = [];
+    let next = 1_000;
+    let done = false;
+    // Through a, a stub for the session comes and goes again and again while b is under load.
+    const toggling = (async () => {
+      for (let i = 0; i < 500 && !done; i++) {
+        const body = {
+          pattern: { method: 'POST', path: '/plants' },
+          response: { status: 200, body: { name: 'Stubbed' } },
+        };
+        expect((await admin(a, '/stubs', { session: 'churn', body })).status).toBe(201);
+        expect((await admin(a, '/stubs', { method: 'DELETE', session: 'churn' })).status).toBe(204);
+      }
+    })();
+    const worker = async (): Promise<void> => {
+      while (next < 1_400) {
+        const id = next++;
+        const answer = await createPlant(b, { id, name: 'Ivy' }, churn);
+        expect(answer.status).toBe(200);
+        (answer.text.includes('Stubbed') ? stubbed : created).push(id);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    done = true;
+    await toggling;
+    expect(stubbed.length).toBeGreaterThan(0);
+    expect(created.length).toBeGreaterThan(0);
+    // A create that a stub answered was not made; every other one was.
+    for (const id of stubbed) {
+      expect((await createPlant(a, { id, name: 'Ivy' }, churn)).status).toBe(200);
+    }
+    for (const id of created) {
+      expect((await createPlant(a, { id, name: 'Ivy' }, churn)).status).toBe(400);
+    }
+  });
+
   it('verifies, reports coverage and lists requests alike on both', async () => {
     const [a, b] = pair();
     await createPlant(a, { id: 300, name: 'Aloe' }, { 'x-mock-session': 'verify' });
