@@ -1,4 +1,5 @@
 import { sample, SchemaSizeExceededError } from '@stoplight/json-schema-sampler';
+import { unrollRefs } from './unroll-refs.ts';
 import type { EngineResponse } from './engine-messages.ts';
 import type { IHttpOperationResponse } from '@stoplight/types';
 import { chooseResponse, type ResponseChoice } from './choose-response.ts';
@@ -77,7 +78,9 @@ function buildSample(
   }
   if (content.schema === undefined) return answer(undefined);
   try {
-    return answer(sample(content.schema, { ticks: 2500 }, operation.resource));
+    return answer(
+      sample(finiteSchema(content.schema, operation), { ticks: 2500 }, operation.resource),
+    );
   } catch (error) {
     const tooComplex = error instanceof SchemaSizeExceededError;
     return {
@@ -87,6 +90,14 @@ function buildSample(
         : (error as Error).message,
     };
   }
+}
+
+// A recursive schema's cycles point at `#/__bundled__/...`, where the sampler cuts them with `{}`,
+// which breaks the schema (a required `name` missing): sampled unrolled a few levels instead, the
+// last level takes the way out (a `null` child, no offshoots). As it is when it has no finite form.
+function finiteSchema(schema: object, operation: ContractOperation): object {
+  const bundle = (operation.resource as { __bundled__?: unknown }).__bundled__;
+  return bundle === undefined ? schema : (unrollRefs(schema, bundle) ?? schema);
 }
 
 // The response headers the contract declares, by their first example, else a sample of their

@@ -52,3 +52,20 @@ it('bounds the depth of a recursive fake', async () => {
     expect(depthOf(one.body)).toBeLessThanOrEqual(8);
   }
 });
+
+it('answers a valid static sample for a recursive schema, the last level taking the way out', async () => {
+  const staticServer = await startTestServer({ spec: fileURLToPath(specUrl), mode: 'static' });
+  try {
+    const one = await send(`${staticServer.url}/plants/1`);
+    expect(one.status, one.text).toBe(200);
+    expect(isPlant(one.body), `${JSON.stringify(isPlant.errors)} in ${one.text}`).toBe(true);
+    expect(one.text).toContain('"child":null');
+    const list = await send(`${staticServer.url}/plants`);
+    expect(isPlantList(list.body), `${JSON.stringify(isPlantList.errors)} in ${list.text}`).toBe(
+      true,
+    );
+    expect(list.headers.get('sl-violations')).toBeNull();
+  } finally {
+    await staticServer.close();
+  }
+});
