@@ -1,5 +1,6 @@
 interface SchemaNode {
   properties?: Record<string, { type?: unknown }>;
+  required?: unknown;
   allOf?: SchemaNode[];
 }
 
@@ -30,3 +31,28 @@ function collect(schema: object): Map<string, unknown> | undefined {
   visit(schema);
   return found.size === 0 ? undefined : found;
 }
+
+/**
+ * The properties an object schema requires, `allOf` members included.
+ *
+ * @example
+ * requiredProperties({ required: ['id'], allOf: [{ required: ['title'] }] }); // ['id', 'title']
+ */
+export function requiredProperties(schema: object | undefined): readonly string[] {
+  if (schema === undefined) return [];
+  let names = required.get(schema);
+  if (names === undefined) {
+    const found = new Set<string>();
+    const visit = (node: SchemaNode): void => {
+      if (Array.isArray(node.required)) {
+        for (const name of node.required) if (typeof name === 'string') found.add(name);
+      }
+      node.allOf?.forEach(visit);
+    };
+    visit(schema);
+    required.set(schema, (names = [...found]));
+  }
+  return names;
+}
+
+const required = new WeakMap<object, readonly string[]>();

@@ -2,14 +2,16 @@ import { HttpError } from '../errors.ts';
 import { declaredResponse } from '../contract/choose-response.ts';
 import { isJsonMediaType } from '../contract/media-type.ts';
 import { responseSchema } from '../validation/prism-engine.ts';
-import { schemaProperties } from '../contract/schema-properties.ts';
+import { requiredProperties, schemaProperties } from '../contract/schema-properties.ts';
+import { staticSample } from '../contract/static-sample.ts';
 import { whenReady, type MaybePromise } from '../maybe-promise.ts';
 import type { RecordStore } from './store/record-store.ts';
 import { type ModeAnswer, type ModeRequest, type ResponseMode } from './response-mode.ts';
 
 /**
  * Stores each created record by its `id` and answers with the request projected onto the response
- * schema (for the Plant Store: `name`, and `tag` when it was sent). A taken id answers 400.
+ * schema (for the Plant Store: `name`, and `tag` when it was sent); what that schema requires and
+ * the request does not carry (an `id` the server assigns) comes from the contract's own answer. A taken id answers 400.
  * Requests without a JSON object body, and statuses the contract declares without JSON content,
  * are answered by `fallback` (static mode).
  *
@@ -35,8 +37,13 @@ export function createStatefulMode(store: RecordStore, fallback: ResponseMode): 
       const fields = record as Record<string, unknown>;
       const id = exactIdOf(request) ?? fields.id;
       const answer = (): ModeAnswer => {
-        const properties = schemaProperties(responseSchema(operation, status));
-        const body = properties === undefined ? fields : projected(fields, properties);
+        const schema = responseSchema(operation, status);
+        const properties = schemaProperties(schema);
+        const body = withRequired(
+          properties === undefined ? fields : projected(fields, properties),
+          requiredProperties(schema),
+          modeRequest,
+        );
         return {
           response: { status, headers: { 'content-type': mediaType }, body, mediaType },
           source: 'stateful',
@@ -51,6 +58,36 @@ export function createStatefulMode(store: RecordStore, fallback: ResponseMode): 
   };
 }
 
+// The required fields the record lacks, from the contract's own answer for the status (its
+// example, else a sample of its schema), so that the answer still matches the contract.
+function withRequired(
+  body: Record<string, unknown>,
+  required: readonly string[],
+  modeRequest: ModeRequest,
+): Record<string, unknown> {
+  for (const name of required) {
+    if (!Object.hasOwn(body, name)) return filled(body, required, modeRequest);
+  }
+  return body;
+}
+
+function filled(
+  body: Record<string, unknown>,
+  required: readonly string[],
+  { operation, status }: ModeRequest,
+): Record<string, unknown> {
+  const sample = staticSample(operation, { status });
+  const from = sample.ok ? sample.response.body : undefined;
+  if (from === null || typeof from !== 'object' || Array.isArray(from)) return body;
+  const copy = { ...body };
+  for (const name of required) {
+    if (!Object.hasOwn(copy, name) && Object.hasOwn(from, name)) {
+      defineField(copy, name, (from as Record<string, unknown>)[name]);
+    }
+  }
+  return copy;
+}
+
 // The record's fields that the response schema declares (defined, not assigned: a field named
 // `__proto__` stays a field).
 function projected(
@@ -59,17 +96,21 @@ function projected(
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const name of Object.keys(fields)) {
-    if (!properties.has(name)) continue;
-    if (name === '__proto__')
-      Object.defineProperty(body, name, {
-        value: fields[name],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    else body[name] = fields[name];
+    if (properties.has(name)) defineField(body, name, fields[name]);
   }
   return body;
+}
+
+// Sets a field as data (a field named `__proto__` stays a field).
+function defineField(body: Record<string, unknown>, name: string, value: unknown): void {
+  if (name === '__proto__')
+    Object.defineProperty(body, name, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else body[name] = value;
 }
 
 function duplicateId(id: unknown, session: string): HttpError {

@@ -120,10 +120,10 @@ describe.skipIf(problem !== undefined)('two replicas sharing Redis', () => {
     const stubbed: number[] = [];
     const created: number[] = [];
     let next = 1_000;
-    let done = false;
+    const load = { done: false };
     // Through a, a stub for the session comes and goes again and again while b is under load.
     const toggling = (async () => {
-      for (let i = 0; i < 500 && !done; i++) {
+      for (let i = 0; i < 500 && !load.done; i++) {
         const body = {
           pattern: { method: 'POST', path: '/plants' },
           response: { status: 200, body: { name: 'Stubbed' } },
@@ -141,7 +141,7 @@ describe.skipIf(problem !== undefined)('two replicas sharing Redis', () => {
       }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
-    done = true;
+    load.done = true;
     await toggling;
     expect(stubbed.length).toBeGreaterThan(0);
     expect(created.length).toBeGreaterThan(0);

@@ -31,86 +31,89 @@ function schemaErrors(name: keyof typeof validators, value: unknown): string[] {
     : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
 }
 
-describe.each(['static', 'dynamic'] as const)('serving todo-list.json in %s mode', (mode) => {
-  let server: RunningMockServer;
-  beforeAll(async () => {
-    server = await startMockServer({ spec, mode, port: 0, logLevel: 'silent' });
-  });
-  afterAll(() => server.close());
-
-  it('answers GET /todos with 200 and a list of Todos, with no credentials', async () => {
-    const answer = await send(`${server.url}/todos`);
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(schemaErrors('TodoList', answer.body)).toEqual([]);
-  });
-
-  it('answers a valid POST /todos with 201 and a Todo', async () => {
-    const answer = await send(`${server.url}/todos`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ title: 'Repot the fern' }),
+describe.each(['static', 'dynamic', 'stateful'] as const)(
+  'serving todo-list.json in %s mode',
+  (mode) => {
+    let server: RunningMockServer;
+    beforeAll(async () => {
+      server = await startMockServer({ spec, mode, port: 0, logLevel: 'silent' });
     });
-    expect(answer.status).toBe(201);
-    expect(schemaErrors('Todo', answer.body)).toEqual([]);
-  });
+    afterAll(() => server.close());
 
-  it('answers an invalid POST /todos with 422 and a body in the Problem shape', async () => {
-    const answer = await send(`${server.url}/todos`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ title: 5 }),
+    it('answers GET /todos with 200 and a list of Todos, with no credentials', async () => {
+      const answer = await send(`${server.url}/todos`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(schemaErrors('TodoList', answer.body)).toEqual([]);
     });
-    expect(answer.status).toBe(422);
-    expect(schemaErrors('Problem', answer.body)).toEqual([]);
-    expect(answer.body).toEqual({
-      code: 422,
-      detail: expect.stringMatching(/body\/title: must be string/) as string,
+
+    it('answers a valid POST /todos with 201 and a Todo', async () => {
+      const answer = await send(`${server.url}/todos`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ title: 'Repot the fern' }),
+      });
+      expect(answer.status).toBe(201);
+      expect(schemaErrors('Todo', answer.body)).toEqual([]);
     });
-  });
 
-  it('answers a POST /todos without a body with 422 in the Problem shape', async () => {
-    const answer = await send(`${server.url}/todos`, { method: 'POST', headers: json });
-    expect(answer.status).toBe(422);
-    expect(schemaErrors('Problem', answer.body)).toEqual([]);
-    expect((answer.body as { detail: string }).detail).toMatch(/body: is required/);
-  });
-
-  it('routes GET /todos/{todoId} by its path template', async () => {
-    const answer = await send(`${server.url}/todos/7`);
-    expect(answer.status).toBe(200);
-    expect(schemaErrors('Todo', answer.body)).toEqual([]);
-  });
-
-  it('answers a todoId that is not an integer with the declared 404 in the Problem shape', async () => {
-    const answer = await send(`${server.url}/todos/seven`);
-    expect(answer.status).toBe(404);
-    expect(schemaErrors('Problem', answer.body)).toEqual([]);
-    expect((answer.body as { detail: string }).detail).toMatch(/must be integer/);
-  });
-
-  it('answers another method on a templated path with 405 and Allow', async () => {
-    const answer = await send(`${server.url}/todos/7`, { method: 'DELETE' });
-    expect(answer.status).toBe(405);
-    expect(answer.headers.get('allow')).toBe('GET');
-  });
-
-  it('answers an unknown path with 404 naming the path', async () => {
-    const answer = await send(`${server.url}/plants`, { method: 'POST', headers: json });
-    expect(answer.status).toBe(404);
-    expect(answer.text).toContain('/plants');
-  });
-
-  it("reports the document's title and version on GET /__admin/health", async () => {
-    const answer = await send(`${server.url}/__admin/health`);
-    expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({
-      status: 'ok',
-      spec: { title: document.info.title, version: document.info.version },
-      mode,
+    it('answers an invalid POST /todos with 422 and a body in the Problem shape', async () => {
+      const answer = await send(`${server.url}/todos`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ title: 5 }),
+      });
+      expect(answer.status).toBe(422);
+      expect(schemaErrors('Problem', answer.body)).toEqual([]);
+      expect(answer.body).toEqual({
+        code: 422,
+        detail: expect.stringMatching(/body\/title: must be string/) as string,
+      });
     });
-  });
-});
+
+    it('answers a POST /todos without a body with 422 in the Problem shape', async () => {
+      const answer = await send(`${server.url}/todos`, { method: 'POST', headers: json });
+      expect(answer.status).toBe(422);
+      expect(schemaErrors('Problem', answer.body)).toEqual([]);
+      expect((answer.body as { detail: string }).detail).toMatch(/body: is required/);
+    });
+
+    it('routes GET /todos/{todoId} by its path template', async () => {
+      const answer = await send(`${server.url}/todos/7`);
+      expect(answer.status).toBe(200);
+      expect(schemaErrors('Todo', answer.body)).toEqual([]);
+    });
+
+    it('answers a todoId that is not an integer with the declared 404 in the Problem shape', async () => {
+      const answer = await send(`${server.url}/todos/seven`);
+      expect(answer.status).toBe(404);
+      expect(schemaErrors('Problem', answer.body)).toEqual([]);
+      expect((answer.body as { detail: string }).detail).toMatch(/must be integer/);
+    });
+
+    it('answers another method on a templated path with 405 and Allow', async () => {
+      const answer = await send(`${server.url}/todos/7`, { method: 'DELETE' });
+      expect(answer.status).toBe(405);
+      expect(answer.headers.get('allow')).toBe('GET');
+    });
+
+    it('answers an unknown path with 404 naming the path', async () => {
+      const answer = await send(`${server.url}/plants`, { method: 'POST', headers: json });
+      expect(answer.status).toBe(404);
+      expect(answer.text).toContain('/plants');
+    });
+
+    it("reports the document's title and version on GET /__admin/health", async () => {
+      const answer = await send(`${server.url}/__admin/health`);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({
+        status: 'ok',
+        spec: { title: document.info.title, version: document.info.version },
+        mode,
+      });
+    });
+  },
+);
 
 describe('static answers from todo-list.json', () => {
   let server: RunningMockServer;
@@ -136,6 +139,34 @@ describe('static answers from todo-list.json', () => {
     expect(created.body).toEqual({ id: 3, title: 'Repot the fern', done: false });
     const read = await send(`${server.url}/todos/42`);
     expect(read.body).toEqual({ id: 1, title: 'Water the monstera', done: true });
+  });
+});
+
+describe('stateful answers from todo-list.json', () => {
+  let server: RunningMockServer;
+  beforeAll(async () => {
+    server = await startMockServer({ spec, mode: 'stateful', port: 0, logLevel: 'silent' });
+  });
+  afterAll(() => server.close());
+
+  it('echoes what was sent, and takes what the Todo requires besides from the 201 example', async () => {
+    const post = (todo: object) =>
+      send(`${server.url}/todos`, { method: 'POST', headers: json, body: JSON.stringify(todo) });
+    const created = await post({ title: 'Water the cactus' });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('sl-violations')).toBeNull();
+    expect(created.body).toEqual({ id: 3, title: 'Water the cactus', done: false });
+    expect((await post({ title: 'Prune', done: true })).body).toEqual({
+      id: 3,
+      title: 'Prune',
+      done: true,
+    });
+    const journal = await send(`${server.url}/__admin/requests`);
+    const entries = (journal.body as { requests: { contract: { response: unknown } }[] }).requests;
+    expect(entries.map((entry) => entry.contract.response)).toEqual([
+      { valid: true, violations: [] },
+      { valid: true, violations: [] },
+    ]);
   });
 });
 
