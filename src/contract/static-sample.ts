@@ -1,5 +1,5 @@
 import { sample, SchemaSizeExceededError } from '@stoplight/json-schema-sampler';
-import { unrollRefs } from './unroll-refs.ts';
+import { refersToBundle, unrollRefs } from './unroll-refs.ts';
 import type { EngineResponse } from './engine-messages.ts';
 import type { IHttpOperationResponse } from '@stoplight/types';
 import { chooseResponse, type ResponseChoice } from './choose-response.ts';
@@ -94,10 +94,12 @@ function buildSample(
 
 // A recursive schema's cycles point at `#/__bundled__/...`, where the sampler cuts them with `{}`,
 // which breaks the schema (a required `name` missing): sampled unrolled a few levels instead, the
-// last level takes the way out (a `null` child, no offshoots). As it is when it has no finite form.
+// last level takes the way out (a `null` child, no offshoots, no optional parent). As it is when it
+// has no finite form, and when it is not recursive itself.
 function finiteSchema(schema: object, operation: ContractOperation): object {
   const bundle = (operation.resource as { __bundled__?: unknown }).__bundled__;
-  return bundle === undefined ? schema : (unrollRefs(schema, bundle) ?? schema);
+  if (bundle === undefined || !refersToBundle(schema)) return schema;
+  return unrollRefs(schema, bundle, 'omit') ?? schema;
 }
 
 // The response headers the contract declares, by their first example, else a sample of their

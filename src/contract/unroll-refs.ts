@@ -33,7 +33,15 @@ const subschemas = new Set([
  * unrollRefs(plantSchema, operation.resource.__bundled__);
  * // { type: 'object', properties: { child: { anyOf: [{ type: 'object', ... }, { type: 'null' }] } } }
  */
-export function unrollRefs(schema: object, bundle: unknown): object | undefined {
+export function unrollRefs(
+  schema: object,
+  bundle: unknown,
+  /**
+   * What an optional property that would need one level more becomes: `false` (a faker then
+   * leaves it out), or nothing at all (`omit`: a sampler renders `false` as `null`).
+   */
+  pruned: 'false' | 'omit' = 'false',
+): object | undefined {
   const root = { __bundled__: bundle };
   let nodes = 0;
 
@@ -61,7 +69,7 @@ export function unrollRefs(schema: object, bundle: unknown): object | undefined 
           const unrolled = unroll(sub, seen);
           if (unrolled !== exhausted) map[name] = unrolled;
           else if (key === 'properties' && required.has(name)) return exhausted;
-          else if (key === 'properties') map[name] = false;
+          else if (key === 'properties' && pruned === 'false') map[name] = false;
         }
         out[key] = map;
       } else if ((schemaLists.has(key) || alternatives.has(key)) && Array.isArray(value)) {
@@ -90,6 +98,21 @@ export function unrollRefs(schema: object, bundle: unknown): object | undefined 
 
   const unrolled = unroll(schema, []);
   return unrolled === exhausted || typeof unrolled === 'boolean' ? undefined : unrolled;
+}
+
+/**
+ * Whether a schema points into the operation's bundle anywhere (`#/__bundled__/...`): only then is
+ * it recursive, and worth unrolling.
+ *
+ * @example
+ * refersToBundle({ properties: { child: { $ref: '#/__bundled__/Plant' } } }); // true
+ */
+export function refersToBundle(node: unknown, seen = new WeakSet<object>()): boolean {
+  if (node === null || typeof node !== 'object' || seen.has(node)) return false;
+  seen.add(node);
+  const { $ref } = node as { $ref?: unknown };
+  if (typeof $ref === 'string' && $ref.startsWith('#/__bundled__')) return true;
+  return Object.values(node).some((value) => refersToBundle(value, seen));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -16,7 +16,7 @@ import { createRedisSessionTable } from './redis-sessions.ts';
 import { createRedisStore } from './redis-store.ts';
 import { createRedisStubRegistry } from './redis-stubs.ts';
 import { createReplicaIds } from './replica-ids.ts';
-import { leaseReplicaSlot } from './replica-slot.ts';
+import { leaseReplicaSlot, type SlotLease } from './replica-slot.ts';
 import { relayEvents } from './relay-events.ts';
 
 /** The state of a mock whose `--store` is Redis, and the connection's health. */
@@ -51,13 +51,17 @@ export async function openSharedState(
   contract: LiveContract,
 ): Promise<SharedState> {
   const redis = await connectRedis(config.store, config.storePrefix, logger);
+  let lease: SlotLease | undefined;
   try {
     // A number of its own for each replica ever started, to tell its events from the others'.
     const replica = await redis.client.incr(`${redis.prefix}:replicas`);
-    const lease = await leaseReplicaSlot(redis, (slot) => {
+    lease = await leaseReplicaSlot(redis, (slot) => {
       ids.moveTo(slot);
     });
     const ids = createReplicaIds(lease.slot);
+    const held = lease;
+    // Its slot first, before anything is served again (another replica may have taken it).
+    redis.onRestore(() => held.renew());
     const closers: (() => Promise<void>)[] = [];
     const store = createRedisStore(redis, {
       limit: config.storeLimit,
@@ -88,8 +92,6 @@ export async function openSharedState(
         Promise.all([stubs.clear(session), coverage.clear(session)]).catch(redis.failed);
       },
     ]);
-    // Registered last, so that a stop gives the slot back after the writes made with its ids.
-    redis.beforeClose(() => lease.release());
     return {
       store,
       journal,
@@ -105,10 +107,12 @@ export async function openSharedState(
       status: () => ({ kind: 'redis', url: redis.name, connected: redis.available() }),
       async close() {
         await Promise.all(closers.map((close) => close()));
+        held.stop();
         await redis.close();
       },
     };
   } catch (error) {
+    lease?.stop();
     await redis.close();
     throw error;
   }

@@ -20,6 +20,25 @@ export function redisScript(lua: string): RedisScript {
   return script;
 }
 
+/** The oldest Redis the scripts run on (`LPOP key count` came with 6.2). */
+const minimumVersion = [6, 2];
+
+/**
+ * Why a Redis of this `INFO server` text is too old for the mock's scripts; undefined when it is
+ * not (or when it does not say its version).
+ *
+ * @example
+ * redisVersionProblem('redis_version:6.0.16\r\n'); // 'Redis 6.0.16 is too old: ...'
+ */
+export function redisVersionProblem(info: string): string | undefined {
+  const version = /^redis_version:((\d+)\.(\d+)\S*)/m.exec(info);
+  if (version === null) return undefined;
+  const [major, minor] = [Number(version[2]), Number(version[3])];
+  const [needMajor, needMinor] = minimumVersion as [number, number];
+  if (major > needMajor || (major === needMajor && minor >= needMinor)) return undefined;
+  return `Redis ${version[1] ?? ''} is too old: the mock needs Redis ${needMajor}.${needMinor} or later. Make sure to run a newer Redis there, or start the mock with --store memory.`;
+}
+
 async function loadScripts(client: Redis): Promise<void> {
   await Promise.all(scripts.map((script) => client.script('LOAD', script.lua)));
 }
@@ -123,6 +142,11 @@ export async function connectRedis(
       `Failed to connect to the store at ${name} (--store): ${reasonOf(lastError ?? cause)}. Make sure Redis runs there, or start the mock with --store memory.`,
       { cause },
     );
+  }
+  const tooOld = redisVersionProblem(await client.info('server').catch(() => ''));
+  if (tooOld !== undefined) {
+    client.disconnect();
+    throw new ConfigError(`Failed to use the store at ${name} (--store): ${tooOld}`);
   }
   // Work that must be done again before serving when Redis comes back (it may have lost its data).
   const restores: (() => Promise<void>)[] = [];

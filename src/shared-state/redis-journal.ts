@@ -10,7 +10,10 @@ import type { ReplicaIds } from './replica-ids.ts';
 // oldest first), `bytes` (the entries' size), `shifted` (entries dropped from the front so far),
 // `clears`, `dropped` (session -> entries dropped by the limit). A scan finds its place again by
 // `shifted`, as in memory. The entries themselves are written with HSET and never pass through a
-// script: handing Lua a 1-2 KB string cost Redis more than all the rest of a request.
+// script: handing Lua a 1-2 KB string cost Redis more than all the rest of a request. The HSET and
+// the script go in one write but not as one transaction: a clear of every session that lands
+// between them leaves order items without entries (reads skip them, the limits drop them), and a
+// connection lost between them leaves entries without order items (an orphan per lost batch).
 // Order items are split by `item()`: the id, the size, the session (which may hold spaces).
 const itemLua = `
 local function item(text)

@@ -104,6 +104,7 @@ export function createRedisStore(redis: RedisConnection, { limit, onFull }: Redi
     async insert(session: string, id: unknown, stubsAssumed?: StubsAssumption): Promise<boolean> {
       const result = await inserts.item(session, String(keyOf(id)), stubsAssumed?.version ?? '');
       if (result === 3) throw new StubsChanged();
+      if (stubsAssumed !== undefined) stubsAssumed.confirmed = true;
       if (result === 2) onFull?.();
       return result !== 0;
     },

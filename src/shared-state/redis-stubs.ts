@@ -197,9 +197,12 @@ export function createRedisStubRegistry(
     const probe = held.entries.length === 0 ? undefined : probeOf();
     const found = probe && held.entries.find((entry) => entry.matches(probe));
     if (found === undefined) {
+      // The view holds when the stubs had not changed since it was read, or when it was read after
+      // the request arrived (the cache reloaded since its touch by another request): versions grow.
       const assumed: StubsAssumption = {
         version: held.version,
-        holds: async () => (await versionOnArrival(read)) === held.version,
+        confirmed: false,
+        holds: async () => Number(await versionOnArrival(read)) <= Number(held.version),
       };
       return { stub: undefined, assumed };
     }

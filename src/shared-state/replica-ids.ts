@@ -32,9 +32,14 @@ export function createReplicaIds(slot: number) {
       }
       return (lastMs * slots + slot) * perMs + count++;
     },
-    /** Goes on in another slot (the lease of this one was lost to another replica). */
+    /**
+     * Goes on in another slot (the lease of this one was lost to another replica), from the next
+     * millisecond on, so that its ids still grow.
+     */
     moveTo(other: number): void {
       slot = other;
+      lastMs++;
+      count = 0;
     },
   };
 }

@@ -21,23 +21,24 @@ end
 return -1
 `);
 
-const releaseScript = redisScript(`
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
-return 0
-`);
-
 export interface SlotLease {
   readonly slot: number;
-  /** Gives the slot back (a stop), so that a replica started later can take it at once. */
-  release(): Promise<void>;
+  /** Renews the lease now (Redis came back), moving the replica first if its slot was taken. */
+  renew(): Promise<void>;
+  /**
+   * Stops renewing: the slot is free again `leaseMs` later, not at once, so that a replica started
+   * on a host whose clock is a little behind does not give out ids this one gave out last.
+   */
+  stop(): void;
 }
 
 /**
  * Leases one of the 100 id slots for this replica: held while it runs (renewed every third of
- * `leaseMs`), free again `leaseMs` after it stopped renewing (a replica killed, or cut off). Two
- * running replicas never share a slot, whatever number of replicas started before. A replica that
- * lost its lease (Redis away longer than `leaseMs`, and another took the slot) takes another and
- * tells `onMove`. Throws a ConfigError (exit 2) when 100 replicas hold slots already.
+ * `leaseMs`, and at once when Redis comes back), free again `leaseMs` after it stops renewing (a
+ * replica stopped, killed or cut off). Two running replicas never share a slot, whatever number
+ * of replicas started before. A replica that lost its lease (Redis away longer than `leaseMs`, and
+ * another took the slot) takes another and tells `onMove`. Throws a ConfigError (exit 2) when 100
+ * replicas hold slots already.
  *
  * @example
  * const lease = await leaseReplicaSlot(redis, (slot) => ids.moveTo(slot));
@@ -55,25 +56,27 @@ export async function leaseReplicaSlot(
   let slot = await claim(undefined);
   if (slot === -1) {
     throw new ConfigError(
-      `Failed to start a replica on the store at ${redis.name} (--store): ${slots} replicas of this mock (--store-prefix ${redis.prefix}) run on it already. Make sure to stop one, or give this one a prefix of its own.`,
+      `Failed to start a replica on the store at ${redis.name} (--store): ${slots} replicas of this mock (--store-prefix ${redis.prefix}) run on it already, or stopped less than ${leaseMs / 1000} s ago. Make sure to stop one, or give this one a prefix of its own.`,
     );
   }
-  const renew = setInterval(() => {
-    claim(slot).then((now) => {
-      // All slots taken by others: keep this one's ids, the least harm.
-      if (now === -1 || now === slot) return;
-      slot = now;
-      onMove(now);
-    }, redis.failed);
+  async function renew(): Promise<void> {
+    const now = await claim(slot);
+    // All slots taken by others: keep this one's ids, the least harm.
+    if (now === -1 || now === slot) return;
+    slot = now;
+    onMove(now);
+  }
+  const renewing = setInterval(() => {
+    renew().catch(redis.failed);
   }, leaseMs / 3);
-  renew.unref();
+  renewing.unref();
   return {
     get slot() {
       return slot;
     },
-    async release() {
-      clearInterval(renew);
-      await redis.run(releaseScript, [`slot:${slot}`], [token]);
+    renew,
+    stop() {
+      clearInterval(renewing);
     },
   };
 }

@@ -69,3 +69,20 @@ it('answers a valid static sample for a recursive schema, the last level taking 
     await staticServer.close();
   }
 });
+
+it('leaves out, in a static sample, an optional recursive property at the last level', async () => {
+  const treeUrl = new URL('../../fixtures/specs/category-tree.json', import.meta.url);
+  const tree = JSON.parse(readFileSync(treeUrl, 'utf8')) as { components: object };
+  const treeAjv = new Ajv2020({ strict: false });
+  treeAjv.addSchema({ $id: 'tree', components: tree.components });
+  const isCategory = treeAjv.compile({ $ref: 'tree#/components/schemas/Category' });
+  const staticServer = await startTestServer({ spec: fileURLToPath(treeUrl), mode: 'static' });
+  try {
+    const one = await send(`${staticServer.url}/categories/1`);
+    expect(one.status, one.text).toBe(200);
+    expect(isCategory(one.body), `${JSON.stringify(isCategory.errors)} in ${one.text}`).toBe(true);
+    expect((one.body as { parent?: unknown }).parent).toMatchObject({ name: 'string' });
+  } finally {
+    await staticServer.close();
+  }
+});

@@ -88,32 +88,43 @@ describe.skipIf(problem !== undefined)('the state in Redis', () => {
   });
 
   describe('the id slots of the replicas', () => {
-    it('gives running replicas slots of their own, 100 at most, and a released slot again', async () => {
+    it('gives running replicas slots of their own, 100 at most, and a stopped one’s slot once its lease ran out', async () => {
       const redis = await connect();
       const leases: SlotLease[] = [];
-      for (let i = 0; i < 100; i++) leases.push(await leaseReplicaSlot(redis, () => undefined));
+      const leaseMs = 1_500;
+      for (let i = 0; i < 100; i++)
+        leases.push(await leaseReplicaSlot(redis, () => undefined, leaseMs));
       expect(new Set(leases.map((lease) => lease.slot)).size).toBe(100);
       await expect(leaseReplicaSlot(redis, () => undefined)).rejects.toThrow(
         /100 replicas of this mock .* run on it already/,
       );
-      await leases[41]?.release();
+      const stopped = leases[41] as SlotLease;
+      stopped.stop();
+      // Not at once: its last ids must not be given out again by a replica whose clock is behind.
+      await expect(leaseReplicaSlot(redis, () => undefined)).rejects.toThrow(/already/);
+      await new Promise((resolve) => setTimeout(resolve, leaseMs + 200));
       const next = await leaseReplicaSlot(redis, () => undefined);
-      expect(next.slot).toBe(leases[41]?.slot);
-      await Promise.all([...leases, next].map((lease) => lease.release()));
+      expect(next.slot).toBe(stopped.slot);
+      leases.push(next);
+      for (const lease of leases) lease.stop();
     });
 
-    it('moves a replica whose lease another replica took to a free slot', async () => {
+    it('moves a replica whose lease another replica took to a free slot, as soon as it renews', async () => {
       const redis = await connect();
       const moves: number[] = [];
-      const first = await leaseReplicaSlot(redis, (slot) => moves.push(slot), 300);
+      const first = await leaseReplicaSlot(redis, (slot) => moves.push(slot));
       // Its lease ran out while it was cut off, and a replica started since took the slot.
       await redis.client.del(`${redis.prefix}:slot:${first.slot}`);
-      const second = await leaseReplicaSlot(redis, () => undefined, 300);
+      const second = await leaseReplicaSlot(redis, () => undefined);
       expect(second.slot).toBe(first.slot);
-      await expect.poll(() => moves).toHaveLength(1);
+      await first.renew();
+      expect(moves).toHaveLength(1);
       expect(moves[0]).not.toBe(second.slot);
       expect(first.slot).toBe(moves[0]);
-      await Promise.all([first.release(), second.release()]);
+      await first.renew();
+      expect(moves).toHaveLength(1);
+      first.stop();
+      second.stop();
     });
   });
 
@@ -169,6 +180,30 @@ describe.skipIf(problem !== undefined)('the state in Redis', () => {
       await expect(store.insert('s', 2, stale.assumed)).rejects.toBeInstanceOf(StubsChanged);
       expect(await store.insert('s', 2)).toBe(true);
       expect((await b.take('s', () => post)).stub?.id).toBe(stub.id);
+    });
+
+    it('is confirmed by a create that checked it, and holds when read after the request arrived', async () => {
+      const prefix = `replicas-${process.pid}-${++prefixes}`;
+      const [one, two] = [await connect(prefix), await connect(prefix)];
+      const limits = { limit: Infinity, sessionLimit: Infinity };
+      const a = createRedisStubRegistry(one, createReplicaIds(1), limits);
+      await a.add(stubOf(a, 'elsewhere', { pattern: { method: 'GET' } }));
+      // b's session touch read the stubs' version before that stub (0); its cache is newer (1).
+      const b = createRedisStubRegistry(
+        two,
+        createReplicaIds(2),
+        limits,
+        () => () => Promise.resolve('0'),
+      );
+      const store = createRedisStore(two, { limit: Infinity });
+      await store.adoptFixtures([]);
+      await b.take('s', () => post);
+      const { assumed } = await b.take('s', () => post, { mayAssume: true });
+      expect(assumed?.version).toBe('1');
+      expect(await assumed?.holds()).toBe(true);
+      expect(assumed?.confirmed).toBe(false);
+      expect(await store.insert('s', 7, assumed)).toBe(true);
+      expect(assumed?.confirmed).toBe(true);
     });
 
     it('counts no use of a stub matched on a stale view, and answers with the current match', async () => {

@@ -22,3 +22,12 @@ it('refuses a slot outside 0-99', () => {
   expect(() => createReplicaIds(100)).toThrow(/0 to 99/);
   expect(() => createReplicaIds(-1)).toThrow(/0 to 99/);
 });
+
+it('goes on growing after moving to a lower slot within the same millisecond', () => {
+  const ids = createReplicaIds(7);
+  const before = ids.next();
+  ids.moveTo(2);
+  const after = ids.next();
+  expect(after).toBeGreaterThan(before);
+  expect(Math.floor(after / 100) % 100).toBe(2);
+});

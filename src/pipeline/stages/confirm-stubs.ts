@@ -6,6 +6,6 @@ import { lookAgain, next, type Stage } from '../context.ts';
  * request arrived, the request is decided again from the stub lookup.
  */
 export const confirmStubs: Stage = ({ stubsAssumed }) => {
-  if (stubsAssumed === undefined) return next;
+  if (stubsAssumed === undefined || stubsAssumed.confirmed) return next;
   return stubsAssumed.holds().then((holds) => (holds ? next : lookAgain));
 };

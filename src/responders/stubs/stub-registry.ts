@@ -77,7 +77,9 @@ export interface Taken {
  */
 export interface StubsAssumption {
   readonly version: string;
-  /** Whether the stubs were still at `version` when the request arrived. */
+  /** Set by a write that checked the assumption in the store and found that it held. */
+  confirmed: boolean;
+  /** Whether the stubs were at `version` (or a later one read since) when the request arrived. */
   holds(): Promise<boolean>;
 }
 
