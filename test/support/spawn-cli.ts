@@ -1,48 +1,35 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+import type { ChildProcess } from 'node:child_process';
+import { launchCli } from './launch-cli.ts';
 
 export interface CliProcess {
   child: ChildProcess;
   url: string;
   /** Every stdout line so far. */
-  lines: string[];
+  lines: readonly string[];
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
 }
 
-/** Runs the CLI as `npm start` does (Node 24 on src/cli/main.ts) and waits for its start-up line. */
+/**
+ * Runs the CLI as `npm start` does (Node 24 on src/cli/main.ts; see launchCli) on a free loopback
+ * port, and waits for its start-up line, which names its URL (in JSON or pretty logs).
+ */
 export async function spawnCli(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<CliProcess> {
-  const child = spawn(
-    process.execPath,
-    ['src/cli/main.ts', '--port', '0', '--host', '127.0.0.1', ...args],
-    {
-      cwd: projectRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const lines: string[] = [];
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      lines.push(line);
-      const match = /"?url"?: ?"(http[^"]+)"/.exec(line);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    void exited.then((code) => {
-      reject(new Error(`The CLI exited with ${String(code)} before it listened: ${stderr}`));
-    });
-  });
-  return { child, url, lines, exited };
+  const cli = launchCli(['--port', '0', '--host', '127.0.0.1', ...args], env);
+  const line = await cli.waitForLine((text) => urlIn(text) !== undefined, 'the start-up line');
+  return {
+    child: cli.child,
+    url: urlIn(line) as string,
+    lines: cli.lines,
+    exited: cli.exited.then(({ code }) => code),
+  };
+}
+
+function urlIn(line: string): string | undefined {
+  return /"?url"?: ?"(http[^"]+)"/.exec(line)?.[1];
 }
 
 /**
