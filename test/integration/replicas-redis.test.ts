@@ -246,6 +246,45 @@ describe.skipIf(problem !== undefined)('two replicas sharing Redis', () => {
     expect(requests.requests).toHaveLength(3);
   });
 
+  it('keeps the creates and stubs a replica acknowledged when it is killed (SIGKILL) mid-load', async () => {
+    const [a, b] = pair();
+    const killed = { 'x-mock-session': 'killed' };
+    // In a session of its own: it would answer the creates below.
+    const stub = await admin(a, '/stubs', {
+      session: 'killed-stubs',
+      body: {
+        pattern: { method: 'POST', path: '/plants' },
+        response: { status: 200, body: { name: 'Kept' } },
+      },
+    });
+    expect(stub.status).toBe(201);
+    const acknowledged: number[] = [];
+    let id = 5_000;
+    // Creates keep going at it until the kill cuts them off; those answered 200 were acknowledged.
+    const load = Array.from({ length: 4 }, async () => {
+      while (id < 5_400) {
+        const mine = id++;
+        const answer = await createPlant(a, { id: mine, name: 'Ivy' }, killed).catch(
+          () => undefined,
+        );
+        if (answer === undefined) return;
+        if (answer.status === 200) acknowledged.push(mine);
+      }
+    });
+    await expect.poll(() => acknowledged.length).toBeGreaterThan(50);
+    a.cli.child.kill('SIGKILL');
+    await Promise.all(load);
+    await a.cli.exited;
+    replicas[0] = await startReplica(running().url);
+    for (const taken of acknowledged) {
+      expect((await createPlant(b, { id: taken, name: 'Ivy' }, killed)).status).toBe(400);
+    }
+    const stubs = (await admin(pair()[0], '/stubs', { session: 'killed-stubs' })).body as {
+      stubs: { id: string }[];
+    };
+    expect(stubs.stubs.map((each) => each.id)).toEqual([(stub.body as { id: string }).id]);
+  });
+
   it('answers 503 while Redis is away, says degraded, and serves again when it is back', async () => {
     const [a, b] = pair();
     // The fixtures' ids are taken again once Redis is back, though it came back empty.
