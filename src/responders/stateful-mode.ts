@@ -11,8 +11,8 @@ import { type ModeAnswer, type ModeRequest, type ResponseMode } from './response
 /**
  * Stores each created record by its `id` and answers with the request projected onto the response
  * schema (for the Plant Store: `name`, and `tag` when it was sent); what that schema requires and
- * the request does not carry (an `id` the server assigns) comes from the contract's own answer. A taken id answers 400.
- * Requests without a JSON object body, and statuses the contract declares without JSON content,
+ * the request does not carry (an `id` the server assigns) comes from the contract's own answer.
+ * A taken id answers 400. Requests without a JSON object body, and statuses the contract declares without JSON content,
  * are answered by `fallback` (static mode).
  *
  * @example

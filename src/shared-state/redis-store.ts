@@ -18,7 +18,8 @@ local base, limit = KEYS[1], tonumber(ARGV[1])
 local stubs = redis.call('GET', KEYS[2]) or '0'
 local fix, q = base .. ':fix', base .. ':q'
 local card = redis.call('ZCARD', q)
-local seq = tonumber(redis.call('GET', base .. ':qseq') or '0')
+local first = tonumber(redis.call('GET', base .. ':qseq') or '0')
+local seq = first
 local namespaces = {}
 local function namespace(session)
   local ns = namespaces[session] or redis.call('HGET', base .. ':ns', session)
@@ -47,7 +48,7 @@ local function insert(session, key, assumed)
 end
 local results = {}
 for i = 2, #ARGV, 3 do results[#results + 1] = insert(ARGV[i], ARGV[i + 1], ARGV[i + 2]) end
-redis.call('SET', base .. ':qseq', seq)
+if seq > first then redis.call('SET', base .. ':qseq', seq) end
 return results
 `);
 

@@ -2,6 +2,7 @@ import type { Interaction } from '../interactions/interaction.ts';
 import { compilePattern } from '../interactions/request-pattern.ts';
 import type { Stub } from '../responders/stubs/stub.ts';
 import {
+  nothingTaken,
   stubLimitError,
   type StubLimits,
   type StubRegistry,
@@ -88,7 +89,6 @@ interface Cached {
 }
 
 const defaultPriority = 5;
-const nothing: Taken = Object.freeze({ stub: undefined });
 const cachedSessions = 1_000;
 const attempts = 5;
 
@@ -174,16 +174,16 @@ export function createRedisStubRegistry(
     let probe: Interaction | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
       const entries = await candidates(session, read);
-      if (entries.length === 0) return nothing;
+      if (entries.length === 0) return nothingTaken;
       probe ??= probeOf();
       const found = entries.find((entry) => entry.matches(probe as Interaction));
-      if (found === undefined) return nothing;
+      if (found === undefined) return nothingTaken;
       const uses = await use(found, '');
       if (uses >= 0) return { stub: withUses(found, uses) };
       // Spent or removed through another replica since this one loaded it: look again.
       cache.delete(session);
     }
-    return nothing;
+    return nothingTaken;
   }
 
   // Matches against the stubs as this replica last saw them, leaving Redis to say whether they

@@ -33,6 +33,18 @@ async function startReplica(url: string): Promise<Replica> {
   return { url: cli.url, adminUrl: `${cli.url}/__admin`, cli };
 }
 
+// Registers through `replica` a stub that answers the session's creates with a plant named `name`.
+function stubCreates(replica: Replica, session: string, name: string, fields: object = {}) {
+  return admin(replica, '/stubs', {
+    session,
+    body: {
+      pattern: { method: 'POST', path: '/plants' },
+      response: { status: 200, body: { name } },
+      ...fields,
+    },
+  });
+}
+
 describe.skipIf(problem !== undefined)('two replicas sharing Redis', () => {
   beforeAll(async () => {
     redis = await startRedis();
@@ -67,14 +79,7 @@ describe.skipIf(problem !== undefined)('two replicas sharing Redis', () => {
 
   it('serves a stub registered through one replica from the other, times counted once', async () => {
     const [a, b] = pair();
-    const registered = await admin(a, '/stubs', {
-      session: 'stubs',
-      body: {
-        pattern: { method: 'POST', path: '/plants' },
-        response: { status: 200, body: { name: 'Stubbed' } },
-        times: 1,
-      },
-    });
+    const registered = await stubCreates(a, 'stubs', 'Stubbed', { times: 1 });
     expect(registered.status).toBe(201);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -96,13 +101,7 @@ describe.skipIf(problem !== undefined)('two replicas sharing Redis', () => {
     // b has matched this session's (no) stubs: it now matches without asking Redis first.
     expect((await createPlant(b, { id: 900, name: 'Ivy' }, warm)).status).toBe(200);
     expect((await createPlant(b, { name: 'Ivy' }, warm)).status).toBe(400);
-    const registered = await admin(a, '/stubs', {
-      session: 'warm',
-      body: {
-        pattern: { method: 'POST', path: '/plants' },
-        response: { status: 200, body: { name: 'Stubbed' } },
-      },
-    });
+    const registered = await stubCreates(a, 'warm', 'Stubbed');
     expect(registered.status).toBe(201);
     const created = await createPlant(b, { id: 901, name: 'Ivy' }, warm);
     expect(created.text).toContain('Stubbed');
@@ -124,11 +123,7 @@ describe.skipIf(problem !== undefined)('two replicas sharing Redis', () => {
     // Through a, a stub for the session comes and goes again and again while b is under load.
     const toggling = (async () => {
       for (let i = 0; i < 500 && !load.done; i++) {
-        const body = {
-          pattern: { method: 'POST', path: '/plants' },
-          response: { status: 200, body: { name: 'Stubbed' } },
-        };
-        expect((await admin(a, '/stubs', { session: 'churn', body })).status).toBe(201);
+        expect((await stubCreates(a, 'churn', 'Stubbed')).status).toBe(201);
         expect((await admin(a, '/stubs', { method: 'DELETE', session: 'churn' })).status).toBe(204);
       }
     })();
@@ -250,13 +245,7 @@ describe.skipIf(problem !== undefined)('two replicas sharing Redis', () => {
     const [a, b] = pair();
     const killed = { 'x-mock-session': 'killed' };
     // In a session of its own: it would answer the creates below.
-    const stub = await admin(a, '/stubs', {
-      session: 'killed-stubs',
-      body: {
-        pattern: { method: 'POST', path: '/plants' },
-        response: { status: 200, body: { name: 'Kept' } },
-      },
-    });
+    const stub = await stubCreates(a, 'killed-stubs', 'Kept');
     expect(stub.status).toBe(201);
     const acknowledged: number[] = [];
     let id = 5_000;

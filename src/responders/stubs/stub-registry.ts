@@ -90,7 +90,8 @@ export class StubsChanged extends Error {
   }
 }
 
-const nothingTaken: Taken = Object.freeze({ stub: undefined });
+/** What take() gives when no stub matches and nothing was assumed. */
+export const nothingTaken: Taken = Object.freeze({ stub: undefined });
 
 /**
  * Where the stubs of every session are registered and matched. createStubRegistry keeps them in
