@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { nestsDeeperThan, tooDeepMessage } from '../parsing/json-depth.ts';
 import { parseExactJson } from '../parsing/exact-json.ts';
@@ -19,13 +20,17 @@ import { prepareAdminChecks } from './check-admin-body.ts';
 export function createAdminRouter(deps: AdminDeps): Router {
   prepareAdminChecks();
   const router = express.Router();
+  // The token first: no body of a caller without it is read.
+  router.use((req, _res, next) => {
+    if (!isOpen(req)) checkAdminToken(req, deps.adminToken);
+    next();
+  });
   router.use(requireJsonWrites);
   router.use(express.json({ limit: '1mb', strict: false, type: isJson, verify: refuseDeepJson }));
   for (const route of adminRoutes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'delete';
     // Express 5 passes a rejected handler's error on to the error handler.
     router[method](route.path, async (req, res) => {
-      if (!route.open) checkAdminToken(req, deps.adminToken);
       const reply = await route.handler({
         deps,
         session: adminSession(req),
@@ -46,7 +51,6 @@ export function createAdminRouter(deps: AdminDeps): Router {
   router.use((req, _res, next) => {
     const allowed = adminRoutes.filter((r) => matches(r.path, req.path)).map((r) => r.method);
     if (allowed.length > 0) {
-      checkAdminToken(req, deps.adminToken);
       next(
         new HttpError(
           'METHOD_NOT_ALLOWED',
@@ -143,10 +147,18 @@ async function writeChunks(res: Response, chunks: AsyncIterable<string>): Promis
   }
 }
 
+// Health and the inspector page (which asks for the token itself) are open to all.
+function isOpen(req: Request): boolean {
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  return adminRoutes.some(
+    (r) => r.open === true && r.method === method && matches(r.path, req.path),
+  );
+}
+
 function checkAdminToken(req: Request, token: string | undefined): void {
   if (token === undefined) return;
   const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization')?.trim() ?? '');
-  if (match?.[1] !== token) {
+  if (match?.[1] === undefined || !sameSecret(match[1], token)) {
     throw new HttpError(
       'ADMIN_UNAUTHORIZED',
       'The admin API needs the admin token: send "Authorization: Bearer <admin token>".',
@@ -155,6 +167,13 @@ function checkAdminToken(req: Request, token: string | undefined): void {
       },
     );
   }
+}
+
+// In constant time, so that the time of a refusal tells nothing of how much of the token matched:
+// both sides are hashed first, which gives them one length.
+function sameSecret(given: string, token: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(token));
 }
 
 function adminSession(req: Request): string {

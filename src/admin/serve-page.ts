@@ -6,11 +6,12 @@ import { HttpError } from '../errors.ts';
 // from dist/inspector/: the page is always the built one.
 const pageFolder = new URL('../../dist/inspector/page/', import.meta.url);
 
-const assets: Record<string, string> = {
-  'index.html': 'text/html; charset=utf-8',
-  'app.js': 'text/javascript; charset=utf-8',
-  'app.css': 'text/css; charset=utf-8',
-};
+// A Map, so that a name such as `__proto__` or `toString` is no asset.
+const assets = new Map([
+  ['index.html', 'text/html; charset=utf-8'],
+  ['app.js', 'text/javascript; charset=utf-8'],
+  ['app.css', 'text/css; charset=utf-8'],
+]);
 
 // The page loads its own script and style, and talks to its own origin only.
 const contentSecurityPolicy =
@@ -30,7 +31,7 @@ export function servePage({ params }: AdminContext): Promise<AdminReply> {
 }
 
 async function serveAsset(name: string): Promise<AdminReply> {
-  const type = assets[name];
+  const type = assets.get(name);
   if (type === undefined) {
     throw new HttpError(
       'NOT_FOUND',

@@ -5,6 +5,7 @@ import type { IHttpOperation } from '@stoplight/types';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../errors.ts';
 import { checkContractPatterns } from './check-contract-patterns.ts';
+import { checkDocumentShape } from './check-document-shape.ts';
 import { compileOperation, type ContractOperation } from './contract-operation.ts';
 import { fakerSettingsOf } from './faker-settings.ts';
 import { errorStyleOf, type ErrorStyle } from './problem-details.ts';
@@ -57,6 +58,13 @@ export async function loadContract(path: string): Promise<Contract> {
  */
 export function invalidContract(path: string, cause: unknown): ConfigError {
   if (cause instanceof ConfigError) return cause;
+  // What overflows a reader's stack is the document's shape, not a JSON Schema mistake.
+  if (cause instanceof RangeError && /call stack/i.test(cause.message)) {
+    return new ConfigError(
+      `Failed to load the contract ${path}: reading its schemas overflowed the stack (a schema nested too deeply, or references that expand without end). Make sure its schemas nest less deeply and every reference cycle passes through a property or items.`,
+      { cause },
+    );
+  }
   return new ConfigError(
     `Failed to load the contract ${path}: ${describe(cause).replace(/\.$/, '')}. Make sure its schemas are valid JSON Schema: each pattern a valid regular expression, $schema and jsonSchemaDialect naming a draft the mock knows (2020-12, 2019-09 or draft-07; nothing is fetched), each $id used once.`,
     { cause },
@@ -75,12 +83,7 @@ async function readContract(path: string): Promise<Contract> {
       `Failed to load the spec ${path}: it is not an OpenAPI 3.x document (no "openapi: 3.x" field), a Swagger 2.0 one or a Postman collection. Make sure --spec names an OpenAPI 3.0 or 3.1 file, a Swagger 2.0 file or a Postman collection (v2).`,
     );
   }
-  const external = externalRef(document);
-  if (external !== undefined) {
-    throw new ConfigError(
-      `Failed to load the spec ${path}: it refers to "${external}" outside itself, and the mock reads no file but the spec (and fetches nothing). Make sure to bundle the document into one file first (for example with \`redocly bundle\`).`,
-    );
-  }
+  checkDocumentShape(document, path);
   let resources: IHttpOperation[];
   try {
     resources = await readOperations(document, format);
@@ -153,16 +156,4 @@ function parseDocument(path: string, text: string): object {
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return (message.split('\n')[0] ?? message).replace(/:$/, '');
-}
-
-// The first $ref that points outside the document (another file, a URL), if any.
-function externalRef(node: unknown): string | undefined {
-  if (node === null || typeof node !== 'object') return undefined;
-  const ref = (node as { $ref?: unknown }).$ref;
-  if (typeof ref === 'string' && !ref.startsWith('#')) return ref;
-  for (const child of Object.values(node)) {
-    const found = externalRef(child);
-    if (found !== undefined) return found;
-  }
-  return undefined;
 }

@@ -46,6 +46,42 @@ it('refuses every admin endpoint and method but health without the admin token',
   expect((await admin(server, '/coverage', { token: 'admin-secret' })).status).toBe(200);
 });
 
+it('checks the admin token before it reads a body, and takes only the exact token', async () => {
+  server = await startTestServer({ adminToken: 'admin-secret' });
+  const json = { 'content-type': 'application/json' };
+  const bodies = ['{"pattern":', '['.repeat(100_000), JSON.stringify({ pattern: {} })];
+  for (const body of bodies) {
+    const answer = await send(`${server.url}/__admin/verify`, {
+      method: 'POST',
+      headers: json,
+      body,
+    });
+    expect([body.slice(0, 12), answer.status]).toEqual([body.slice(0, 12), 401]);
+    expect(answer.body).toMatchObject({ error: 401 });
+  }
+  for (const token of ['admin-secre', 'admin-secret2', 'ADMIN-SECRET', 'admin-secret ']) {
+    const answer = await send(`${server.url}/__admin/coverage`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect([token, answer.status]).toEqual([token, token === 'admin-secret ' ? 200 : 401]);
+  }
+  const malformed = await send(`${server.url}/__admin/verify`, {
+    method: 'POST',
+    headers: { ...json, authorization: 'Bearer admin-secret' },
+    body: '{"pattern":',
+  });
+  expect(malformed.status).toBe(400);
+});
+
+it('answers 404 for an inspector asset named like a property of every object', async () => {
+  server = await startTestServer();
+  for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+    const answer = await send(`${server.url}/__admin/inspector/${name}`);
+    expect([name, answer.status]).toEqual([name, 404]);
+    expect(answer.body).toMatchObject({ error: 404 });
+  }
+});
+
 it('keeps the admin token out of the journal and the HAR', async () => {
   server = await startTestServer({ adminToken: 'admin-secret' });
   await createPlant(server, { id: 1, name: 'Fern' }, { authorization: 'Bearer admin-secret' });

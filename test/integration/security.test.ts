@@ -101,6 +101,44 @@ it('reads no file but the spec: a $ref to another file or a URL is refused at st
   }
 });
 
+// A document with one POST /x whose request and 200 share `schema` (JSON text, written by hand:
+// JSON.stringify itself overflows on the deepest one).
+function documentWith(schema: string, schemas = '{}'): string {
+  const content = `{"application/json":{"schema":${schema}}}`;
+  return `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/x":{"post":{"requestBody":{"content":${content}},"responses":{"200":{"description":"ok","content":${content}}}}}},"components":{"schemas":${schemas}}}`;
+}
+
+it('names the real cause when a contract nests too deeply or its $refs loop, not JSON Schema', async () => {
+  const nested = (levels: number) =>
+    '{"type":"object","properties":{"a":'.repeat(levels) +
+    '{"type":"string"}' +
+    '}}'.repeat(levels);
+  const spec = join(folder, 'spec.json');
+  for (const levels of [300, 50_000]) {
+    await writeFile(spec, documentWith(nested(levels)));
+    const error = await startTestServer({ spec }).catch((e: unknown) => e as Error);
+    expect(error).toMatchObject({ code: 'CONFIG_INVALID' });
+    expect((error as Error).message).toContain(
+      'it nests deeper than 256 levels at #/paths/~1x/post/',
+    );
+    expect((error as Error).message).not.toContain('JSON Schema');
+  }
+  await writeFile(
+    spec,
+    documentWith(
+      '{"$ref":"#/components/schemas/A"}',
+      '{"A":{"$ref":"#/components/schemas/B"},"B":{"$ref":"#/components/schemas/A"}}',
+    ),
+  );
+  await expect(startTestServer({ spec })).rejects.toThrow(
+    'its $ref chain #/components/schemas/A -> #/components/schemas/B -> #/components/schemas/A leads back to itself',
+  );
+  // Nesting well inside the limit still serves.
+  await writeFile(spec, documentWith(nested(60)));
+  const server = await startTestServer({ spec });
+  await server.close();
+});
+
 it('sends X-Content-Type-Options: nosniff on every kind of answer', async () => {
   const server = await startTestServer();
   try {
