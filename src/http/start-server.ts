@@ -117,6 +117,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     );
     await deps.recordFile?.close();
     await shared?.close();
+    await closeLogOutput(logger, outputsGraceMs);
     throw error;
   }
   const url = urlOf(config.host, port);

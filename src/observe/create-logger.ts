@@ -3,20 +3,17 @@ import { createRequire } from 'node:module';
 import { pino, type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import type { ResolvedConfig } from '../config/config-schema.ts';
-import { boundedOutput, type BoundedOutput } from './bounded-output.ts';
+import { createLineWriter, type LineWriter } from './line-writer.ts';
 
 /** Log lines held for a stdout that is read more slowly than the mock writes. */
 const maxBufferedLogBytes = 4 * 1024 * 1024;
 const dropReportIntervalMs = 10_000;
-/** Lines are written in chunks of this size under load, and at least this often when quiet. */
-const logChunkBytes = 4096;
-const logFlushIntervalMs = 100;
 
 /** The `name` on every log line. */
 export const loggerName = 'plant-store-mock';
 
 // Every logger made here, and its output (see closeLogOutput).
-const outputs = new WeakMap<Logger, BoundedOutput>();
+const outputs = new WeakMap<Logger, LineWriter>();
 
 /**
  * The server's pino logger: one JSON line per event, or human-readable lines with `pretty`.
@@ -36,36 +33,40 @@ export function createLogger(
 ): Logger {
   const options = { name: loggerName, level: config.logLevel };
   let reportedAt = 0;
-  const output = boundedOutput(
+  const output = createLineWriter(
     // Opening process.stdout makes a pipe non-blocking: a write that a stalled reader cannot take
     // then fails with EAGAIN and is retried later, instead of sleeping in a libuv thread that Node
     // waits for at exit (a mock on a pipe nobody read never exited).
     dest === 1 ? process.stdout.fd : typeof dest === 'number' ? dest : openSync(dest, 'a'),
     maxBufferedLogBytes,
-    (dropped) => {
-      const now = Date.now();
-      if (now - reportedAt < dropReportIntervalMs) return;
-      reportedAt = now;
-      process.stderr.write(
-        `plant-store-mock: ${dropped} log lines dropped so far: stdout is read more slowly than the mock logs. Make sure its reader keeps up, or log less with --log-level warn.\n`,
-      );
-    },
-    (error) => {
-      process.stderr.write(`plant-store-mock: failed to write the log: ${error.message}\n`);
-    },
-    { minLength: logChunkBytes, periodicFlush: logFlushIntervalMs },
-  );
-  if (config.logFormat === 'pretty') {
-    const pretty = prettyFactory()({ colorize: false, ignore: 'pid,hostname' });
-    const logger = pino(options, {
-      write: (line: string) => {
-        output.write(pretty(line));
+    {
+      onDrop: (dropped) => {
+        const now = Date.now();
+        if (now - reportedAt < dropReportIntervalMs) return;
+        reportedAt = now;
+        process.stderr.write(
+          `plant-store-mock: ${dropped} log lines dropped so far: stdout is read more slowly than the mock logs. Make sure its reader keeps up, or log less with --log-level warn.\n`,
+        );
       },
-    });
-    outputs.set(logger, output);
-    return logger;
-  }
-  const logger = pino(options, output.stream);
+      onError: (error) => {
+        process.stderr.write(`plant-store-mock: failed to write the log: ${error.message}\n`);
+      },
+    },
+  );
+  const pretty =
+    config.logFormat === 'pretty'
+      ? prettyFactory()({ colorize: false, ignore: 'pid,hostname' })
+      : (line: string) => line;
+  // pino's logger.flush(done) calls the destination's flush.
+  const destination = {
+    write: (line: string) => {
+      output.write(pretty(line));
+    },
+    flush: (done: () => void) => {
+      output.flush(done);
+    },
+  };
+  const logger = pino(options, destination);
   outputs.set(logger, output);
   return logger;
 }
@@ -85,7 +86,7 @@ export async function closeLogOutput(logger: Logger, timeoutMs: number): Promise
   const unwritten = await output.close(timeoutMs);
   if (unwritten === 0) return;
   process.stderr.write(
-    `plant-store-mock: stopped with ${unwritten} bytes of log lines unwritten after ${Math.round(timeoutMs)} ms (and ${droppedLines} lines dropped before): stdout was not being read. They were dropped.\n`,
+    `plant-store-mock: stopped with ${unwritten} log lines unwritten after ${Math.round(timeoutMs)} ms (and ${droppedLines} lines dropped before): stdout was not being read. They were dropped.\n`,
   );
 }
 

@@ -1,59 +1,46 @@
 import * as nodeFs from 'node:fs';
 
-/** The file calls a LineWriter makes; tests pass a fake to play a full disk. */
-export interface LineWriterFs {
-  write(
-    fd: number,
-    buffer: Buffer,
-    offset: number,
-    length: number,
-    position: null,
-    callback: (error: NodeJS.ErrnoException | null, written: number) => void,
-  ): void;
-  fstat(
-    fd: number,
-    callback: (error: NodeJS.ErrnoException | null, stats: nodeFs.Stats) => void,
-  ): void;
-  ftruncate(
-    fd: number,
-    length: number,
-    callback: (error: NodeJS.ErrnoException | null) => void,
-  ): void;
-  close(fd: number, callback: (error: NodeJS.ErrnoException | null) => void): void;
+type Errno = NodeJS.ErrnoException;
+type Done<T = void> = (error: Errno | null, value: T) => void;
+/** Lines taken from the queue and not all written yet; `cut` once its start is in the file. */
+interface Batch {
+  buffer: Buffer;
+  lines: number;
+  cut: boolean;
 }
 
-/** What a LineWriter holds and has lost, for GET /__admin/health. */
-export interface LineWriterStatus {
-  /** Lines dropped: over `maxPendingBytes` waiting, or still unwritten when it was closed. */
-  droppedLines: number;
-  /** Bytes of whole lines accepted and not yet written. */
-  pendingBytes: number;
-  /** The write error the writer is waiting out (it retries), absent once writes succeed again. */
-  error?: string;
+/** The file calls a LineWriter makes; tests pass a fake to play a full disk. */
+export interface LineWriterFs {
+  write(fd: number, b: Buffer, offset: number, n: number, at: null, done: Done<number>): void;
+  fstat(fd: number, done: Done<nodeFs.Stats>): void;
+  ftruncate(fd: number, length: number, done: (error: Errno | null) => void): void;
+  close(fd: number, done: (error: Errno | null) => void): void;
 }
 
 export interface LineWriterEvents {
-  /** The first line dropped because `maxPendingBytes` waited. */
-  onFirstDrop(): void;
+  /** A line was dropped because `maxPendingBytes` waited; `droppedLines` counts them so far. */
+  onDrop(droppedLines: number): void;
   /** A write failed (not for "try again"); lines wait and the writer retries. */
-  onError(error: NodeJS.ErrnoException): void;
+  onError(error: Errno): void;
   /** Writes succeed again after an error. */
-  onResume(): void;
+  onResume?(): void;
 }
 
-/** Lines written in one write call, at most (whole lines; one longer line goes alone). */
-const batchBytes = 64 * 1024;
+/** Characters of lines written in one write call, about (whole lines; a longer line goes alone). */
+const batchChars = 64 * 1024;
 /** Wait before writing again after an error such as ENOSPC. */
 const retryAfterErrorMs = 1_000;
 /** Wait before writing again to a pipe that is full (EAGAIN). */
 const retryWhenFullMs = 10;
 
 /**
- * Appends whole lines to a non-blocking file descriptor without ever blocking the mock or leaving
- * a cut line behind. A write that the disk cuts short (ENOSPC, EDQUOT, EIO...) is undone when
- * the file is a regular one and nobody appended after it (else its rest is written first on
- * resumption); lines then wait, up to `maxPendingBytes` (later ones are dropped and counted), and
- * the writer retries every second and on later lines: recording resumes once space is freed.
+ * Appends whole lines to a file descriptor without ever blocking the mock or leaving a cut line
+ * behind: the one writer of the log and the record file. Lines wait up to `maxPendingBytes`
+ * (later ones are dropped and counted). A write that the disk cuts short (ENOSPC, EDQUOT, EIO...)
+ * is undone when the file is a regular one and nobody appended after it (else its rest goes out
+ * first on resumption); the writer retries every second, so writing resumes once space is freed.
+ * The descriptor must be non-blocking when it is a pipe: a write to a blocking pipe that nobody
+ * reads sleeps in a libuv thread, and Node cannot exit until that thread returns.
  *
  * @example
  * const writer = createLineWriter(fd, 8 * 2 ** 20, events);
@@ -69,134 +56,103 @@ export function createLineWriter(
   const queue: string[] = [];
   let pendingBytes = 0;
   let droppedLines = 0;
-  let failure: NodeJS.ErrnoException | undefined;
-  let retryAt = 0;
+  let batch: Batch | undefined;
+  // Only a regular file can be cut back (the first fstat tells; pipes are not asked again).
+  let regularFile = true;
+  let failure: Errno | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let writing = false;
   let closed = false;
-  // A batch cut short that could not be undone: its rest goes out before anything else.
-  let rest: { buffer: Buffer; lines: number; bytes: number } | undefined;
-  let onIdle: (() => void) | undefined;
-
-  const isIdle = (): boolean => !writing && (queue.length === 0 || failure !== undefined);
-
-  function scheduleRetry(ms: number): void {
-    retryAt = performance.now() + ms;
-    clearTimeout(retryTimer);
-    // The timer's clock is the event loop's cached, whole-millisecond one: it can fire a little
-    // before performance.now() reaches retryAt, so the wait is over when it fires.
-    retryTimer = setTimeout(() => {
-      retryAt = 0;
-      pump();
-    }, ms);
-    retryTimer.unref();
-  }
+  let finished = false;
+  // Called once nothing waits, or what waits cannot be written now (flush and close).
+  const onIdle: (() => void)[] = [];
 
   function pump(): void {
-    if (writing || (queue.length === 0 && rest === undefined)) {
-      settle();
-      return;
+    if (!writing && retryTimer === undefined && !finished) {
+      batch ??= queue.length > 0 ? take() : undefined;
+      if (batch !== undefined) {
+        writing = true;
+        start(batch);
+        return;
+      }
     }
-    if (performance.now() < retryAt) {
-      settle();
-      return;
+    if (!writing && (batch === undefined || failure !== undefined)) {
+      for (const idle of onIdle.splice(0)) idle();
     }
-    writing = true;
-    if (rest !== undefined) {
-      const { buffer, lines, bytes } = rest;
-      rest = undefined;
-      writeBatch(buffer, 0, lines, bytes, undefined);
-      return;
-    }
+  }
+
+  function take(): Batch {
     let lines = 0;
-    let bytes = 0;
-    while (lines < queue.length && (lines === 0 || bytes < batchBytes)) {
-      bytes += Buffer.byteLength(queue[lines] as string);
-      lines++;
+    for (let chars = 0; lines < queue.length && chars < batchChars; lines++) {
+      chars += (queue[lines] as string).length;
     }
-    const buffer = Buffer.from(queue.slice(0, lines).join(''));
+    return { buffer: Buffer.from(queue.splice(0, lines).join('')), lines, cut: false };
+  }
+
+  function start(taken: Batch): void {
+    if (taken.cut || !regularFile) {
+      writeFrom(taken, 0, undefined);
+      return;
+    }
     fs.fstat(fd, (error, stats) => {
-      // The size before the write, to undo a cut one; unknown for pipes and devices.
-      const sizeBefore = error === null && stats.isFile() ? stats.size : undefined;
-      writeBatch(buffer, 0, lines, bytes, sizeBefore);
+      // The size before the write, to undo a cut one.
+      regularFile = error === null && stats.isFile();
+      writeFrom(taken, 0, regularFile ? stats.size : undefined);
     });
   }
 
-  function writeBatch(
-    buffer: Buffer,
-    offset: number,
-    lines: number,
-    bytes: number,
-    sizeBefore: number | undefined,
-  ): void {
+  function writeFrom(taken: Batch, offset: number, sizeBefore?: number): void {
+    const { buffer } = taken;
     fs.write(fd, buffer, offset, buffer.length - offset, null, (error, written) => {
-      if (error === null && offset + written < buffer.length) {
-        writeBatch(buffer, offset + written, lines, bytes, sizeBefore);
-      } else if (error === null) {
-        queue.splice(0, lines);
-        pendingBytes -= bytes;
-        succeeded();
-      } else if (error.code === 'EAGAIN' || error.code === 'EWOULDBLOCK') {
-        keep(buffer, offset, lines, bytes);
+      if (finished) return;
+      if (error === null) {
+        pendingBytes -= written;
+        if (offset + written < buffer.length) {
+          writeFrom(taken, offset + written, sizeBefore);
+          return;
+        }
+        batch = undefined;
         writing = false;
-        scheduleRetry(retryWhenFullMs);
-      } else if (offset > 0 && sizeBefore !== undefined) {
-        undo(buffer, offset, lines, bytes, sizeBefore, error);
+        if (failure !== undefined) events.onResume?.();
+        failure = undefined;
+        pump();
+      } else if (offset > 0 && sizeBefore !== undefined && !isFull(error)) {
+        undo(taken, offset, sizeBefore, error);
       } else {
-        keep(buffer, offset, lines, bytes);
-        failed(error);
+        failed(taken, offset, error);
       }
     });
   }
 
   // Takes back the start of a batch the disk cut short, when the file ends with it.
-  function undo(
-    buffer: Buffer,
-    offset: number,
-    lines: number,
-    bytes: number,
-    sizeBefore: number,
-    cause: NodeJS.ErrnoException,
-  ): void {
+  function undo(taken: Batch, offset: number, sizeBefore: number, cause: Errno): void {
     fs.fstat(fd, (statError, stats) => {
       if (statError !== null || stats.size !== sizeBefore + offset) {
-        keep(buffer, offset, lines, bytes);
-        failed(cause);
+        failed(taken, offset, cause);
         return;
       }
       fs.ftruncate(fd, sizeBefore, (truncateError) => {
-        if (truncateError !== null) keep(buffer, offset, lines, bytes);
-        failed(cause);
+        if (truncateError === null) pendingBytes += offset;
+        failed(taken, truncateError === null ? 0 : offset, cause);
       });
     });
   }
 
-  // The batch stays queued; when some of it is in the file already, only the rest goes next.
-  function keep(buffer: Buffer, offset: number, lines: number, bytes: number): void {
-    if (offset === 0) return;
-    queue.splice(0, lines);
-    rest = { buffer: buffer.subarray(offset), lines: 0, bytes };
-  }
-
-  function failed(error: NodeJS.ErrnoException): void {
+  // The batch waits, less what is in the file already, and the writer tries again later.
+  function failed(taken: Batch, inFile: number, error: Errno): void {
     writing = false;
-    if (failure === undefined) events.onError(error);
-    failure = error;
-    scheduleRetry(retryAfterErrorMs);
-    settle();
-  }
-
-  function succeeded(): void {
-    writing = false;
-    if (rest === undefined && failure !== undefined) {
-      failure = undefined;
-      events.onResume();
+    if (inFile > 0)
+      batch = { buffer: taken.buffer.subarray(inFile), lines: taken.lines, cut: true };
+    if (!isFull(error)) {
+      if (failure === undefined) events.onError(error);
+      failure = error;
     }
+    const retry = (): void => {
+      retryTimer = undefined;
+      pump();
+    };
+    retryTimer = setTimeout(retry, isFull(error) ? retryWhenFullMs : retryAfterErrorMs).unref();
     pump();
-  }
-
-  function settle(): void {
-    if (isIdle() && onIdle !== undefined) onIdle();
   }
 
   return {
@@ -205,47 +161,58 @@ export function createLineWriter(
       if (closed) return;
       const bytes = Buffer.byteLength(line);
       if (pendingBytes + bytes > maxPendingBytes) {
-        if (droppedLines++ === 0) events.onFirstDrop();
+        events.onDrop(++droppedLines);
         return;
       }
       queue.push(line);
       pendingBytes += bytes;
-      // After an error, a new line is the moment to try again (once the wait has passed).
       pump();
     },
-    status(): LineWriterStatus {
-      return {
-        droppedLines,
-        pendingBytes,
-        ...(failure === undefined ? {} : { error: `${failure.code ?? 'EIO'}: ${failure.message}` }),
-      };
+    /** Calls `done` once every line so far is written, or a write error waits (pino's flush). */
+    flush(done: () => void): void {
+      onIdle.push(done);
+      pump();
     },
     /**
-     * Writes what waits (one more try after an error) and closes, within `timeoutMs`. Resolves
-     * with the lines it could not write, which count as dropped.
+     * Lines dropped (over `maxPendingBytes`, or unwritten when it was closed), bytes of whole
+     * lines accepted and not yet written, and the write error being waited out, if any.
+     */
+    status(): { droppedLines: number; pendingBytes: number; error?: string } {
+      const error = failure && `${failure.code ?? 'EIO'}: ${failure.message}`;
+      return { droppedLines, pendingBytes, ...(error === undefined ? {} : { error }) };
+    },
+    /**
+     * Writes what waits (one more try after an error) and closes (stdout and stderr stay open),
+     * within `timeoutMs`. Resolves with the lines it could not write, which count as dropped.
      */
     close(timeoutMs: number): Promise<number> {
       if (closed) return Promise.resolve(0);
       closed = true;
-      retryAt = 0;
       return new Promise((resolve) => {
         const finish = (): void => {
-          onIdle = undefined;
+          if (finished) return;
+          finished = true;
           clearTimeout(timer);
           clearTimeout(retryTimer);
-          const unwritten = queue.length + (rest === undefined ? 0 : 1);
+          const unwritten = queue.length + (batch?.lines ?? 0);
           droppedLines += unwritten;
-          fs.close(fd, () => {
-            resolve(unwritten);
-          });
+          if (fd <= 2) resolve(unwritten);
+          else
+            fs.close(fd, () => {
+              resolve(unwritten);
+            });
         };
         const timer = setTimeout(finish, timeoutMs);
-        onIdle = finish;
         failure = undefined;
+        clearTimeout(retryTimer);
+        retryTimer = undefined;
+        onIdle.push(finish);
         pump();
       });
     },
   };
 }
+
+const isFull = (error: Errno): boolean => error.code === 'EAGAIN' || error.code === 'EWOULDBLOCK';
 
 export type LineWriter = ReturnType<typeof createLineWriter>;

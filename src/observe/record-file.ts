@@ -42,7 +42,8 @@ export function openRecordFile(path: string, logger: Logger, fs?: LineWriterFs):
   let closed = false;
   let lastStatus = { droppedLines: 0, pendingBytes: 0 };
   const events = {
-    onFirstDrop: () => {
+    onDrop: (dropped: number) => {
+      if (dropped > 1) return;
       logger.warn(
         { path },
         `The record file ${path} takes lines more slowly than the mock writes: ${maxPendingRecordBytes} bytes wait, and further interactions are dropped from it (GET /__admin/health counts them). Make sure its reader keeps up and its disk has space.`,
