@@ -44,6 +44,10 @@ export const errorCatalogue = {
     summary:
       'The shared store (`--store redis://...`) does not answer; the mock recovers by itself',
   },
+  TOO_MANY_EVENT_CLIENTS: {
+    status: 503,
+    summary: 'As many `GET /__admin/events` streams are open as `--event-client-limit` allows',
+  },
   INTERNAL: { status: 500, summary: 'A bug in the mock; the message says what failed' },
 } as const;
 

@@ -285,7 +285,7 @@ export function adminOpenApi(version: string) {
         get: {
           operationId: 'streamEvents',
           description:
-            'Server-sent events: one `data:` event per journal entry of the session (`*`: every session) as it is recorded, its data an Interaction as JSON. A comment line every 15 s; a client that leaves 1 MiB unread is dropped.',
+            'Server-sent events: one `data:` event per journal entry of the session (`*`: every session) as it is recorded, its data an Interaction as JSON. A comment line every 15 s; a client that leaves 64 KiB unsent is dropped; past --event-client-limit open streams, 503.',
           parameters: [
             sessionParameter,
             summaryFieldsParameter,
@@ -302,6 +302,7 @@ export function adminOpenApi(version: string) {
               description: 'The stream, open until the client leaves or the mock closes',
               content: { 'text/event-stream': { schema: { type: 'string' } } },
             },
+            '503': error('As many streams are open as --event-client-limit allows'),
           },
         },
       },
@@ -388,6 +389,16 @@ export function adminOpenApi(version: string) {
               },
             },
             stubs: { type: 'integer', description: 'Stubs held over all sessions' },
+            events: {
+              type: 'object',
+              description:
+                'Clients of GET /__admin/events open now, the --event-client-limit, and clients dropped because they did not read',
+              properties: {
+                clients: { type: 'integer' },
+                limit: { type: 'integer' },
+                dropped: { type: 'integer' },
+              },
+            },
             store: {
               type: 'object',
               description:

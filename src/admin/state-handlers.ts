@@ -22,6 +22,7 @@ export async function health({ deps }: AdminContext): Promise<AdminReply> {
         ? {}
         : { sessions: await deps.sessions.stats(), stubs: await deps.stubs.count('*') }),
       ...(recordFile === undefined ? {} : { recordFile }),
+      events: deps.events.stats(),
     },
   };
 }

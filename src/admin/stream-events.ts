@@ -1,3 +1,4 @@
+import { HttpError } from '../errors.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { fieldsParameter, integerParameter } from './query-parameters.ts';
 
@@ -6,7 +7,7 @@ import { fieldsParameter, integerParameter } from './query-parameters.ts';
  * events, one `data:` event per entry as it is journaled, in the shape of GET /__admin/requests
  * entries; with `?fields=summary`, without their query, headers and bodies. With `?maxRate=N`, at
  * most N entries a second, and a `skipped` event counts the others. A client that does not read
- * is dropped (see createEventHub).
+ * is dropped (see createEventHub); past --event-client-limit clients, one more is answered 503.
  *
  * @example
  * // curl -N http://127.0.0.1:4010/__admin/events?session=*
@@ -15,6 +16,14 @@ import { fieldsParameter, integerParameter } from './query-parameters.ts';
 export function streamEvents({ deps, session, query }: AdminContext): AdminReply {
   const summary = fieldsParameter(query) === 'summary';
   const maxRate = integerParameter(query, 'maxRate', 1);
+  if (!deps.events.hasRoom()) {
+    const { limit } = deps.events.stats();
+    throw new HttpError(
+      'TOO_MANY_EVENT_CLIENTS',
+      `Failed to open the event stream: ${String(limit)} streams are open, as many as --event-client-limit allows. Make sure to close the streams nobody reads (a client that stops reading is dropped), or raise --event-client-limit.`,
+      { headers: { 'retry-after': '2' } },
+    );
+  }
   return {
     status: 200,
     respond(res) {

@@ -135,6 +135,11 @@ export function buildParser(args: string[]): Argv {
         describe: 'Largest stub definition, as JSON (bytes, or 64kb, 1mb)',
         default: defaults.stubSizeLimit.default,
       },
+      'event-client-limit': {
+        type: 'string',
+        describe: 'Clients of GET /__admin/events open at once (one more is answered 503)',
+        default: defaults.eventClientLimit.default,
+      },
       'record-file': {
         type: 'string',
         describe: 'Append every interaction to this file as one JSON line',

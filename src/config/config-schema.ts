@@ -49,6 +49,7 @@ export const configSchema = {
     stubLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 1000 },
     sessionStubLimit: { type: 'integer', minimum: 1, maximum: 1000000, default: 200 },
     stubSizeLimit: { type: ['string', 'integer'], default: '64kb' },
+    eventClientLimit: { type: 'integer', minimum: 1, maximum: 10000, default: 64 },
     recordFile: { type: 'string', minLength: 1 },
     adminToken: { type: 'string', minLength: 1 },
     adminPort: { type: 'integer', minimum: 0, maximum: 65535 },
@@ -119,6 +120,8 @@ export interface MockServerOptions {
   sessionStubLimit?: number;
   /** Largest stub definition (its JSON), in bytes or as `64kb`. Default `64kb`. */
   stubSizeLimit?: string | number;
+  /** Clients of GET /__admin/events open at once; one more is answered 503. Default 64. */
+  eventClientLimit?: number;
   /** File that every interaction is appended to as one JSON line. */
   recordFile?: string;
   /** Bearer token that every `/__admin` endpoint but health then requires. */
@@ -163,6 +166,7 @@ export interface ResolvedConfig {
   stubLimit: number;
   sessionStubLimit: number;
   stubSizeBytes: number;
+  eventClientLimit: number;
   recordFile: string | undefined;
   adminToken: string | undefined;
   adminPort: number | undefined;

@@ -21,6 +21,11 @@ export const memoryCosts = {
   coveragePair: 256,
   /** One stub beside its size: its entry, its compiled pattern, its ids. */
   stubOverhead: 4 * kib,
+  /**
+   * One client of GET /__admin/events: what it may leave unsent (64 KiB) and the batch written
+   * over it (64 KiB and at most one entry), then it is dropped; and its connection.
+   */
+  eventClient: 256 * kib,
   /** Log lines that wait for a slow stdout. */
   logBuffer: 4 * mib,
   /** Interactions that wait for a slow record file. */
@@ -33,6 +38,7 @@ export interface MemoryBound {
   store: number;
   sessions: number;
   stubs: number;
+  events: number;
   outputs: number;
   total: number;
 }
@@ -44,12 +50,18 @@ export interface MemoryBound {
  * `coverageOperations` is how many (operation, status) pairs one session is answered with.
  *
  * @example
- * memoryBound(resolveConfig({})).total / 2 ** 20; // ~670 (MiB) at the defaults
+ * memoryBound(resolveConfig({})).total / 2 ** 20; // ~698 (MiB) at the defaults
  */
 export function memoryBound(
   config: Pick<
     ResolvedConfig,
-    'journalLimit' | 'storeLimit' | 'sessionLimit' | 'stubLimit' | 'stubSizeBytes' | 'recordFile'
+    | 'journalLimit'
+    | 'storeLimit'
+    | 'sessionLimit'
+    | 'stubLimit'
+    | 'stubSizeBytes'
+    | 'eventClientLimit'
+    | 'recordFile'
   >,
   coveragePairs = 8,
 ): MemoryBound {
@@ -58,6 +70,7 @@ export function memoryBound(
   const sessions =
     config.sessionLimit * (memoryCosts.session + coveragePairs * memoryCosts.coveragePair);
   const stubs = config.stubLimit * (2 * config.stubSizeBytes + memoryCosts.stubOverhead);
+  const events = config.eventClientLimit * memoryCosts.eventClient;
   const outputs =
     memoryCosts.logBuffer + (config.recordFile === undefined ? 0 : memoryCosts.recordFileBuffer);
   return {
@@ -65,7 +78,8 @@ export function memoryBound(
     store,
     sessions,
     stubs,
+    events,
     outputs,
-    total: journal + store + sessions + stubs + outputs,
+    total: journal + store + sessions + stubs + events + outputs,
   };
 }

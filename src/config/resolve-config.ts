@@ -58,6 +58,7 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     stubLimit: settings.stubLimit,
     sessionStubLimit: settings.sessionStubLimit,
     stubSizeBytes: parseSize(settings.stubSizeLimit, 'stubSizeLimit'),
+    eventClientLimit: settings.eventClientLimit,
     recordFile: settings.recordFile,
     adminToken: settings.adminToken,
     adminPort: settings.adminPort,

@@ -80,7 +80,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const state =
     shared === undefined
       ? createMemoryState(config, fixtures, logger, contract)
-      : { ...shared, events: await shared.relayEvents(createEventHub()) };
+      : {
+          ...shared,
+          events: await shared.relayEvents(
+            createEventHub({ clientLimit: config.eventClientLimit }),
+          ),
+        };
   const deps: ServerDeps = {
     config,
     contract,
@@ -292,5 +297,6 @@ function createMemoryState(
     },
   ]);
   const journal = createJournal(config.journalLimit, (session) => sessions.has(session));
-  return { store, journal, coverage, stubs, sessions, events: createEventHub() };
+  const events = createEventHub({ clientLimit: config.eventClientLimit });
+  return { store, journal, coverage, stubs, sessions, events };
 }

@@ -1,50 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import { allSessions } from '../sessions/session-of.ts';
-import { summaryText, type RecordedEntry } from './record-interactions.ts';
+import { eventBatch } from './event-batch.ts';
+import type { EventHubOptions, EventHubStats, StreamWishes } from './event-hub-options.ts';
+import type { RecordedEntry } from './record-interactions.ts';
 
-export interface EventHubOptions {
-  /**
-   * Bytes a client may leave unread in its socket's write buffer before it is dropped (and the
-   * most that waits for a batch): a stalled browser tab must not make the mock hold every entry
-   * since it stalled.
-   */
-  maxBufferedBytes?: number;
-  /** How often an idle stream gets a comment line, so that proxies and clients see it alive. */
-  heartbeatMs?: number;
-  /**
-   * How long entries gather before they go out, in one write per client: under load, a write per
-   * turn of the event loop cost the mock a system call every few requests, and each client a
-   * wake-up. Short: entries held for 50 ms outlived the young generation, and collecting them
-   * cost the mock 1.7x the CPU per request with a client open (2 ms: 1.1x; docs/inspector.md).
-   */
-  batchMs?: number;
-  /**
-   * How often a client held to a rate (see StreamWishes) gets its entries and the count of those
-   * it was not sent, in one write: Chromium spends CPU on each piece of a stream it reads, and
-   * on this project's 2-core machine any CPU taken beside the mock costs it more than its share
-   * (docs/inspector.md).
-   */
-  slowBatchMs?: number;
-}
-
-/** What a hub has done so far, for its tests and its benchmark. */
-export interface EventHubStats {
-  clients: number;
-  /** Clients dropped because their socket did not drain. */
-  dropped: number;
-}
-
-/** What a client asks for when it subscribes. */
-export interface StreamWishes {
-  /** Each entry without its query, headers and bodies (see summaryText). */
-  summary?: boolean;
-  /**
-   * Entries a second at most, a second's worth at once; the rest are skipped and counted in a
-   * `skipped` event. A page cannot show 20,000 requests a second, and a browser reading 2,000 a
-   * second took a third of the mock's throughput on the same machine.
-   */
-  maxRate?: number;
-}
+export type { EventHubOptions, EventHubStats, StreamWishes };
 
 interface Client {
   session: string;
@@ -62,7 +21,8 @@ interface Client {
 }
 
 const defaults = {
-  maxBufferedBytes: 1024 * 1024,
+  maxBufferedBytes: 64 * 1024,
+  clientLimit: Infinity,
   heartbeatMs: 15_000,
   batchMs: 2,
   slowBatchMs: 250,
@@ -70,18 +30,22 @@ const defaults = {
 
 /**
  * Fans journal entries out to server-sent-event clients (GET /__admin/events). Entries gather for
- * `batchMs` (or until they reach `maxBufferedBytes`) and go out in one write per client; a client
- * held to a rate gets its share every `slowBatchMs`, with the count of the entries it missed.
- * Without clients, publishing costs one size check.
+ * `batchMs` (or until they reach `maxBufferedBytes`) and go out in one write per client: the same
+ * bytes, made once, for every client of the same session and fields. A client held to a rate gets
+ * its share every `slowBatchMs`, with the count of the entries it missed. Without clients,
+ * publishing costs one size check.
  *
  * @example
- * const hub = createEventHub();
- * hub.subscribe('*', res); // after the SSE headers are written
+ * const hub = createEventHub({ clientLimit: 64 });
+ * if (hub.hasRoom()) hub.subscribe('*', res); // after the SSE headers are written
  * hub.publish(entry); // from recordInteractions' onRecorded
  * hub.closeAll(); // on shutdown
  */
 export function createEventHub(options: EventHubOptions = {}) {
-  const { maxBufferedBytes, heartbeatMs, batchMs, slowBatchMs } = { ...defaults, ...options };
+  const { maxBufferedBytes, clientLimit, heartbeatMs, batchMs, slowBatchMs } = {
+    ...defaults,
+    ...options,
+  };
   const clients = new Set<Client>();
   // Entries waiting for the next flush.
   let pending: RecordedEntry[] = [];
@@ -100,9 +64,9 @@ export function createEventHub(options: EventHubOptions = {}) {
     }
   }
 
-  // Writes, unless the client left more than the bound of earlier writes unread: it is not
+  // Writes, unless the client left more than the bound of earlier writes unsent: it is not
   // reading, and is dropped. So a client holds at most the bound and one batch.
-  function send(client: Client, chunk: string): void {
+  function send(client: Client, chunk: string | Buffer): void {
     if (client.res.destroyed) {
       drop(client);
       return;
@@ -119,38 +83,39 @@ export function createEventHub(options: EventHubOptions = {}) {
   function flush(): void {
     if (flushTimer !== undefined) clearTimeout(flushTimer);
     flushTimer = undefined;
-    const entries = pending;
+    const batch = eventBatch(pending);
     pending = [];
     pendingLength = 0;
-    // Made once per entry, and only when a client wants them.
-    const summaries: (string | undefined)[] = [];
+    // One chunk per session and fields, shared by their clients: a Buffer, which a socket that
+    // cannot take it at once keeps by reference (a string would be copied for each).
+    const chunks = new Map<string, Buffer | undefined>();
     const now = performance.now();
     for (const client of clients) {
+      if (client.maxRate === Infinity) {
+        const key = `${client.summary ? 's' : 'f'}${client.session}`;
+        if (!chunks.has(key)) chunks.set(key, batch.chunk(client.session, client.summary));
+        const chunk = chunks.get(key);
+        if (chunk !== undefined) send(client, chunk);
+        continue;
+      }
       refill(client, now);
-      let chunk = '';
-      entries.forEach((entry, i) => {
-        if (client.session !== allSessions && client.session !== entry.session) return;
+      batch.forEach(client.session, (entry, i) => {
         if (client.tokens < 1) {
           client.skipped++;
           client.lastSkipped = entry.id;
           return;
         }
         client.tokens--;
-        chunk += eventOf(client.summary ? (summaries[i] ??= summaryText(entry)) : entry.text);
+        client.held += batch.event(i, client.summary);
       });
-      if (client.maxRate === Infinity) {
-        if (chunk !== '') send(client, chunk);
-        continue;
-      }
-      client.held += chunk;
       if (client.held.length > maxBufferedBytes) sendHeld(client);
       else if (client.held !== '' || client.skipped > 0)
         slowTimer ??= setTimeout(flushSlow, slowBatchMs);
     }
   }
 
+  // A client held to a rate earns entries as time passes, up to a second's worth.
   function refill(client: Client, now: number): void {
-    if (client.maxRate === Infinity) return;
     const earned = ((now - client.refilledAt) * client.maxRate) / 1_000;
     client.tokens = Math.min(client.maxRate, client.tokens + earned);
     client.refilledAt = now;
@@ -175,6 +140,10 @@ export function createEventHub(options: EventHubOptions = {}) {
   }
 
   return {
+    /** Whether one more client may subscribe (fewer than `clientLimit` are open). */
+    hasRoom(): boolean {
+      return clients.size < clientLimit;
+    },
     /** Sends a journal entry to the clients of its session and of `*`. */
     publish(entry: RecordedEntry): void {
       if (clients.size === 0) return;
@@ -227,16 +196,9 @@ export function createEventHub(options: EventHubOptions = {}) {
       }
     },
     stats(): EventHubStats {
-      return { clients: clients.size, dropped };
+      return { clients: clients.size, limit: clientLimit, dropped };
     },
   };
 }
 
 export type EventHub = ReturnType<typeof createEventHub>;
-
-// An entry's JSON has line breaks only as whitespace, if at all: each line goes on a `data:` line
-// of its own, which the client joins again with "\n".
-function eventOf(text: string): string {
-  if (!/[\r\n]/.test(text)) return `data: ${text}\n\n`;
-  return `data: ${text.split(/\r\n|\r|\n/).join('\ndata: ')}\n\n`;
-}

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, expect, it } from 'vitest';
 import { memoryBound } from '../../src/config/memory-model.ts';
 import { killLeftoverClis, startCli } from '../support/launch-cli.ts';
+import { rssOf } from '../support/rss-of.ts';
 
 afterEach(killLeftoverClis);
 
@@ -14,15 +14,11 @@ const limits = {
   stubLimit: 100,
   sessionStubLimit: 10,
   stubSizeBytes: 16 * 1024,
+  eventClientLimit: 64,
   recordFile: undefined,
 };
 // What V8 may hold in garbage not yet collected and in heap it keeps for reuse, over the bound.
 const collectorSlack = 32 * mib;
-
-function rssOf(pid: number): number {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) * 1024;
-}
 
 it.runIf(process.platform === 'linux')(
   'holds RSS under the stated worst case of its limits with many sessions, long names and big stubs',

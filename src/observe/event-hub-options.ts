@@ -1,0 +1,47 @@
+export interface EventHubOptions {
+  /**
+   * Bytes a client may leave unsent in its socket's buffer before it is dropped, and the most
+   * that waits for a batch: a client that does not read costs the mock at most this and one batch,
+   * whatever the traffic (memoryCosts.eventClient).
+   */
+  maxBufferedBytes?: number;
+  /** Clients at most (--event-client-limit); see hasRoom. */
+  clientLimit?: number;
+  /** How often an idle stream gets a comment line, so that proxies and clients see it alive. */
+  heartbeatMs?: number;
+  /**
+   * How long entries gather before they go out, in one write per client: under load, a write per
+   * turn of the event loop cost the mock a system call every few requests, and each client a
+   * wake-up. Short: entries held for 50 ms outlived the young generation, and collecting them
+   * cost the mock 1.7x the CPU per request with a client open (2 ms: 1.1x; docs/inspector.md).
+   */
+  batchMs?: number;
+  /**
+   * How often a client held to a rate (see StreamWishes) gets its entries and the count of those
+   * it was not sent, in one write: Chromium spends CPU on each piece of a stream it reads, and
+   * on this project's 2-core machine any CPU taken beside the mock costs it more than its share
+   * (docs/inspector.md).
+   */
+  slowBatchMs?: number;
+}
+
+/** What a hub has done so far, for its tests and its benchmark. */
+export interface EventHubStats {
+  clients: number;
+  /** Clients at most (--event-client-limit). */
+  limit: number;
+  /** Clients dropped because their socket did not drain. */
+  dropped: number;
+}
+
+/** What a client asks for when it subscribes. */
+export interface StreamWishes {
+  /** Each entry without its query, headers and bodies (see summaryText). */
+  summary?: boolean;
+  /**
+   * Entries a second at most, a second's worth at once; the rest are skipped and counted in a
+   * `skipped` event. A page cannot show 20,000 requests a second, and a browser reading 2,000 a
+   * second took a third of the mock's throughput on the same machine.
+   */
+  maxRate?: number;
+}
