@@ -19,6 +19,7 @@ import type { RecordedEntry } from '../src/observe/record-interactions.ts';
 import { buildDist } from './build-dist.ts';
 import { plantStoreMock } from './contenders.ts';
 import { loadCell, type CellResult } from './load-cell.ts';
+import { processCpuMs } from './process-cpu.ts';
 import { validCreate } from './request-kinds.ts';
 import { killAllServers, startServer, type BenchServer } from './spawn-server.ts';
 
@@ -82,7 +83,7 @@ async function openSse(server: BenchServer, summary: boolean): Promise<OpenClien
   // The reader is open once it has reported.
   await once(child.stdout, 'data');
   return {
-    cpuMs: () => cpuMs(child.pid ?? 0),
+    cpuMs: () => processCpuMs(child.pid ?? 0),
     received: () => Promise.resolve(events),
     close: async () => {
       child.kill();
@@ -137,20 +138,9 @@ async function chromiumCpuMs(): Promise<number> {
     if (!/^\d+$/.test(pid)) continue;
     const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
     if (command.startsWith(chromiumPath) || command.startsWith('/usr/lib/chromium/'))
-      total += await cpuMs(Number(pid));
+      total += await processCpuMs(Number(pid));
   }
   return total;
-}
-
-// The server's CPU time so far (user + system), in ms, from Linux's /proc; 0 elsewhere.
-async function cpuMs(pid: number): Promise<number> {
-  try {
-    const stat = await readFile(`/proc/${String(pid)}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
-  } catch {
-    return 0;
-  }
 }
 
 /** A cell, and the server's CPU time per 1,000 answers during it. */
@@ -233,7 +223,7 @@ for (const client of clients) {
   const label = labels[client] ?? 'one SSE client';
   const server = await startServer(await plantStoreMock('stateful', root).launch());
   const cell = async (offered?: number): Promise<Measured> => {
-    const cpuBefore = await cpuMs(server.pid);
+    const cpuBefore = await processCpuMs(server.pid);
     const result = await loadCell({
       url: server.url,
       pid: server.pid,
@@ -242,7 +232,7 @@ for (const client of clients) {
       length: { durationSec: seconds },
       ...(offered === undefined ? {} : { rate: offered }),
     });
-    const cpu = (await cpuMs(server.pid)) - cpuBefore;
+    const cpu = (await processCpuMs(server.pid)) - cpuBefore;
     return { cell: result, cpuPerThousandMs: (cpu * 1000) / Math.max(1, result.responses) };
   };
   try {

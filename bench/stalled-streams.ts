@@ -13,6 +13,7 @@ import { memoryBound } from '../src/config/memory-model.ts';
 import { resolveConfig } from '../src/config/resolve-config.ts';
 import { openStalledStream, type StalledStream } from '../test/support/stalled-stream.ts';
 import { loadCell, type CellResult } from './load-cell.ts';
+import { processCpuMs } from './process-cpu.ts';
 import { nextPlantId, validCreate, type RequestKind } from './request-kinds.ts';
 import { killAllServers, startServer, type BenchServer } from './spawn-server.ts';
 
@@ -43,6 +44,8 @@ const bigCreate: RequestKind = {
 interface Phase {
   cell: CellResult;
   loopDelayMaxMs: number;
+  /** The mock's CPU time per 1,000 creates: steadier than throughput on a busy machine. */
+  cpuPerThousandMs: number;
   healthMedianMs: number;
   healthMaxMs: number;
 }
@@ -85,13 +88,16 @@ async function phase(server: BenchServer): Promise<Phase> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
+  const cpuBefore = await processCpuMs(server.pid);
   const cell = await load(server, seconds);
+  const cpuMs = (await processCpuMs(server.pid)) - cpuBefore;
   loaded.abort();
   await probes;
   await new Promise((resolve) => setTimeout(resolve, 300)); // the probe's last line
   return {
     cell,
     loopDelayMaxMs: loopDelaySince(lines).maxMs,
+    cpuPerThousandMs: (cpuMs * 1_000) / Math.max(1, cell.responses),
     healthMedianMs: median(healthMs),
     healthMaxMs: Math.max(...healthMs),
   };
@@ -127,7 +133,7 @@ const server = await startServer({
 const stalled: StalledStream[] = [];
 const line = (label: string, phases: Phase[]): string => {
   const of = (pick: (p: Phase) => number) => median(phases.map(pick));
-  return `${label}: ${of((p) => p.cell.rps).toFixed(0)} creates/s (p99 ${of((p) => p.cell.p99Ms).toFixed(0)} ms, ${String(of((p) => p.cell.unexpected))} unexpected), RSS peak ${String(Math.max(...phases.map((p) => p.cell.peakRssMb ?? 0)))} MiB, event loop held at most ${of((p) => p.loopDelayMaxMs).toFixed(0)} ms, health median ${of((p) => p.healthMedianMs).toFixed(0)} ms, max ${of((p) => p.healthMaxMs).toFixed(0)} ms`;
+  return `${label}: ${of((p) => p.cell.rps).toFixed(0)} creates/s (p99 ${of((p) => p.cell.p99Ms).toFixed(0)} ms, ${String(of((p) => p.cell.unexpected))} unexpected, ${of((p) => p.cpuPerThousandMs).toFixed(0)} ms CPU per 1,000), RSS peak ${String(Math.max(...phases.map((p) => p.cell.peakRssMb ?? 0)))} MiB, event loop held at most ${of((p) => p.loopDelayMaxMs).toFixed(0)} ms, health median ${of((p) => p.healthMedianMs).toFixed(0)} ms, max ${of((p) => p.healthMaxMs).toFixed(0)} ms`;
 };
 try {
   await load(server, 2); // a warm-up
