@@ -5,18 +5,23 @@
 //                                         every request in a new session, long names, big bodies:
 //                                         past --session-limit, so sessions are evicted
 //   SOAK_MOCK_ARGS="--session-limit 1000" passes flags to the mock
+//   SOAK_EVENT_CLIENTS=600                opens that many event streams that never read, past
+//                                         --event-client-limit: the mock must refuse the rest with
+//                                         503 and drop the streams it took
 // Prints RSS every tenth of the run. Exits 1 when any check fails. Everything stays on 127.0.0.1.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'node:http';
+import { openStalledStream } from '../test/support/stalled-stream.ts';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 100);
 const sessions = Number(process.env.SOAK_SESSIONS ?? 20);
 const sessionNameBytes = Number(process.env.SOAK_SESSION_NAME_BYTES ?? 0);
 const bodyBytes = Number(process.env.SOAK_BODY_BYTES ?? 0);
+const eventClients = Number(process.env.SOAK_EVENT_CLIENTS ?? 0);
 const mockArgs = (process.env.SOAK_MOCK_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 const padding = 'x'.repeat(bodyBytes);
 // Session names of SOAK_SESSION_NAME_BYTES: the number, padded.
@@ -70,6 +75,16 @@ function send(
     req.end(body);
   });
 }
+
+// Streams that stop reading once their answer began, opened before the load and held through it.
+const stalled = await Promise.all(
+  Array.from({ length: eventClients }, () =>
+    openStalledStream(Number(port), '/__admin/events?session=*'),
+  ),
+);
+const streamStatuses = new Map<number, number>();
+for (const stream of stalled)
+  streamStatuses.set(stream.status, (streamStatuses.get(stream.status) ?? 0) + 1);
 
 const rssSamples: { at: number; rss: number }[] = [];
 function sampleRss(): void {
@@ -142,6 +157,7 @@ interface Listing {
 }
 interface Health {
   sessions?: { live: number; limit: number; evicted: number };
+  events?: { clients: number; limit: number; dropped: number };
 }
 interface Coverage {
   operations: { responses: Record<string, number> }[];
@@ -164,6 +180,10 @@ for (const [session, sent] of perSession ? sentPerSession : []) {
   const listing = await admin<Listing>('/requests?limit=1', session);
   if (listing.meta.total + listing.meta.dropped !== sent) sessionsAgree = false;
 }
+
+for (const stream of stalled) stream.socket.destroy();
+const accepted = streamStatuses.get(200) ?? 0;
+const eventLimit = health.events?.limit ?? 0;
 
 server.kill('SIGTERM');
 const [exitCode] = (await once(server, 'exit')) as [number | null];
@@ -193,6 +213,10 @@ const checks: [string, boolean][] = [
     evicted > 0 ? covered <= counts.sent : covered === counts.sent,
   ],
   ['RSS after warm-up grew less than 15 %', rssGrowth < 0.15],
+  [
+    'event streams: at most the limit taken, the rest refused with 503',
+    accepted <= eventLimit && accepted + (streamStatuses.get(503) ?? 0) === eventClients,
+  ],
   ['exit code 0 after SIGTERM', exitCode === 0],
 ];
 
@@ -212,6 +236,11 @@ console.log(
 console.log(
   `RSS MiB: start ${mib(rssSamples[0]?.rss ?? 0)}, after warm-up ${mib(warmRss[0] ?? 0)} -> end ${mib(warmRss.at(-1) ?? 0)} (peak ${mib(Math.max(...rssSamples.map((s) => s.rss)))}), growth ${(rssGrowth * 100).toFixed(1)} %`,
 );
+if (eventClients > 0) {
+  console.log(
+    `event streams that never read: ${eventClients} opened, ${accepted} taken (limit ${eventLimit}), ${streamStatuses.get(503) ?? 0} refused with 503, ${health.events?.dropped ?? 0} dropped for lagging`,
+  );
+}
 for (const [name, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
 for (const failure of failures) console.log(`  e.g. ${failure}`);
 process.exit(checks.every(([, ok]) => ok) ? 0 : 1);
