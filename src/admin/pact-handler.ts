@@ -1,14 +1,21 @@
 import { HttpError } from '../errors.ts';
 import { createPactBuilder } from '../pact/build-pact.ts';
+import { pactChunks } from '../pact/pact-chunks.ts';
 import { pactSpecs, type PactSpec } from '../pact/pact-document.ts';
+import { createTimeSlices } from '../time-slices.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 
 /** Longest consumer or provider name. */
 const maxNameLength = 200;
 
+// One pact at a time per journal, from its build to its last byte: each holds up to
+// pactLimitBytes, which the memory bound counts once.
+const turns = new WeakMap<object, Promise<void>>();
+
 /**
  * GET /__admin/pact?consumer&provider&spec&outsideContract: the session's journal as a Pact file,
- * with what was left out and why: `{ pact, leftOut, entries }`.
+ * with what was left out and why: `{ pact, leftOut, entries }`, built from the journal a slice at
+ * a time and written one interaction at a time.
  */
 export async function exportPact({ deps, session, query }: AdminContext): Promise<AdminReply> {
   const contract = deps.contract.current;
@@ -20,12 +27,46 @@ export async function exportPact({ deps, session, query }: AdminContext): Promis
     { hash: contract.hash, operations: contract.operations },
     { consumer, provider, spec, outsideContract },
   );
-  for await (const entry of deps.journal.scan(session)) builder.add(entry);
-  const result = builder.finish({
-    dropped: await deps.journal.dropped(session),
-    unknownSession: session !== '*' && !(await deps.sessions.has(session)),
+  const release = await takeTurn(deps.journal);
+  try {
+    for await (const entry of deps.journal.scan(session)) builder.add(entry);
+    const { leftOut, entries, ...parts } = builder.finish({
+      dropped: await deps.journal.dropped(session),
+      unknownSession: session !== '*' && !(await deps.sessions.has(session)),
+    });
+    async function* pieces(): AsyncGenerator<string> {
+      try {
+        yield '{"pact":';
+        const slices = createTimeSlices();
+        for (const piece of pactChunks(parts)) {
+          if (slices.due()) await slices.turn();
+          yield piece;
+        }
+        yield `,"leftOut":${JSON.stringify(leftOut)},"entries":${entries}}`;
+      } finally {
+        release();
+      }
+    }
+    return { status: 200, jsonChunks: pieces() };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+// Waits for the pact before this one on the same journal; resolves to the release of its own turn.
+async function takeTurn(journal: object): Promise<() => void> {
+  const before = turns.get(journal);
+  let release = (): void => undefined;
+  const mine = new Promise<void>((resolve) => {
+    release = resolve;
   });
-  return { status: 200, body: result };
+  turns.set(
+    journal,
+    (before ?? Promise.resolve()).then(() => mine),
+  );
+  await before;
+  return release;
 }
 
 function nameParameter(query: Record<string, unknown>, name: string): string | undefined {

@@ -1,9 +1,13 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import yargs from 'yargs';
 import { bundledSpecPath } from '../config/config-schema.ts';
 import { ConfigError } from '../errors.ts';
 import { pactFromRecordFile } from './pact-from-record-file.ts';
+import { pactChunks } from '../pact/pact-chunks.ts';
 import { pactFileName } from '../pact/pact-file-name.ts';
 
 /**
@@ -80,22 +84,30 @@ export async function runPactCommand(args: string[]): Promise<void> {
     outsideContract: argv['outside-contract'],
     ...(argv.session === undefined ? {} : { session: argv.session }),
   });
-  const text = `${JSON.stringify(result.pact, null, 2)}\n`;
   const out = argv.stdout
     ? '-'
-    : (argv.out ??
-      join('pacts', pactFileName(result.pact.consumer.name, result.pact.provider.name)));
-  if (out === '-') process.stdout.write(text);
+    : (argv.out ?? join('pacts', pactFileName(result.consumer, result.provider)));
+  // Written one interaction at a time, as JSON.stringify(pact, null, 2) would write it whole.
+  const text = function* (): Generator<string> {
+    yield* pactChunks(result, { pretty: true });
+    yield '\n';
+  };
+  if (out === '-') await pipeline(Readable.from(text()), process.stdout, { end: false });
   else {
     await mkdir(dirname(out), { recursive: true });
     // Written beside and renamed: a reader never sees half a pact.
     const partial = `${out}.${process.pid}.tmp`;
-    await writeFile(partial, text);
+    try {
+      await pipeline(Readable.from(text()), createWriteStream(partial));
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
     await rename(partial, out);
   }
   const written = out === '-' ? 'stdout' : out;
   process.stderr.write(
-    `plant-store-mock pact: ${result.pact.interactions.length} interactions from ${result.entries} recorded, written to ${written}\n`,
+    `plant-store-mock pact: ${result.interactions.length} interactions from ${result.entries} recorded, written to ${written}\n`,
   );
   for (const { count, reason, ids } of result.leftOut) {
     const listed = ids.length > 0 ? ` (${ids.join(', ')}${count > ids.length ? ', ...' : ''})` : '';

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts';
 import { loadContract } from '../contract/load-contract.ts';
-import { createPactBuilder, type PactOptions, type PactResult } from '../pact/build-pact.ts';
+import { createPactBuilder, type PactOptions, type PactParts } from '../pact/build-pact.ts';
 import { readRecordFile } from '../pact/read-record-file.ts';
 
 /**
@@ -22,23 +22,30 @@ export interface RecordFilePactOptions extends Omit<PactOptions, 'provider'> {
 
 /**
  * A pact from a `--record-file` (one interaction per JSON line), as GET /__admin/pact builds
- * one from the journal. Unreadable lines are left out and counted. Throws ConfigError when the
- * file or the contract cannot be read.
+ * one from the journal, within the same size limit. Unreadable lines, and lines of which no
+ * interaction can be built, are left out and counted. Throws ConfigError when the file or the
+ * contract cannot be read.
  *
  * @example
- * const { pact, leftOut } = await pactFromRecordFile({ recordFile: 'rec.jsonl', specPath: 'openapi.yaml', consumer: 'web', provider: 'plants' });
+ * const { interactions, leftOut } = await pactFromRecordFile({ recordFile: 'rec.jsonl', specPath: 'openapi.yaml', consumer: 'web', provider: 'plants' });
  */
-export async function pactFromRecordFile(options: RecordFilePactOptions): Promise<PactResult> {
+export async function pactFromRecordFile(options: RecordFilePactOptions): Promise<PactParts> {
   const contract = await loadContract(options.specPath);
   const builder = createPactBuilder(
     { hash: contract.hash, operations: contract.operations },
     { ...options, provider: options.provider ?? contract.title },
   );
   try {
-    for await (const entry of readRecordFile(options.recordFile, ({ line }) => {
+    for await (const { line, entry } of readRecordFile(options.recordFile, ({ line }) => {
       builder.leaveOut('unreadable-line', `line ${line}`);
     })) {
-      if (options.session === undefined || entry.session === options.session) builder.add(entry);
+      if (options.session !== undefined && entry.session !== options.session) continue;
+      try {
+        builder.add(entry);
+      } catch {
+        // JSON of the right form with values of the wrong kind: one bad line, not a bad file.
+        builder.leaveOut('unreadable-line', `line ${line}`);
+      }
     }
   } catch (cause) {
     throw new ConfigError(

@@ -30,6 +30,8 @@ export const memoryCosts = {
   logBuffer: 4 * mib,
   /** Interactions that wait for a slow record file. */
   recordFileBuffer: 8 * mib,
+  /** The pact GET /__admin/pact builds and writes (one at a time): pactLimitBytes. */
+  pact: 32 * mib,
 } as const;
 
 /** The worst case of each limit, in bytes. */
@@ -40,6 +42,7 @@ export interface MemoryBound {
   stubs: number;
   events: number;
   outputs: number;
+  pact: number;
   total: number;
 }
 
@@ -50,7 +53,7 @@ export interface MemoryBound {
  * `coverageOperations` is how many (operation, status) pairs one session is answered with.
  *
  * @example
- * memoryBound(resolveConfig({})).total / 2 ** 20; // ~698 (MiB) at the defaults
+ * memoryBound(resolveConfig({})).total / 2 ** 20; // ~730 (MiB) at the defaults
  */
 export function memoryBound(
   config: Pick<
@@ -80,6 +83,7 @@ export function memoryBound(
     stubs,
     events,
     outputs,
-    total: journal + store + sessions + stubs + events + outputs,
+    pact: memoryCosts.pact,
+    total: journal + store + sessions + stubs + events + outputs + memoryCosts.pact,
   };
 }

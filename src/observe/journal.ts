@@ -1,15 +1,9 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parseExactJson } from '../parsing/exact-json.ts';
 import type { MaybePromise } from '../maybe-promise.ts';
 import { allSessions } from '../sessions/session-of.ts';
 import { createByteRing } from './byte-ring.ts';
 import type { Interaction } from '../interactions/interaction.ts';
-
-/**
- * How long a journal scan runs before it lets the event loop turn: admin reads over 10,000
- * entries of 16 KB held every mock request behind them for 2 to 12 s when read in one go.
- */
-const sliceMs = 8;
+import { createTimeSlices } from '../time-slices.ts';
 
 /**
  * The interaction journal as the rest of the mock uses it. createJournal keeps it in memory; a
@@ -136,12 +130,9 @@ export function createJournal(
       const start = shiftedTotal;
       const end = shiftedTotal + texts.size;
       const clearsAtStart = clears;
-      let sliceStart = performance.now();
+      const slices = createTimeSlices();
       for (let n = 0; n < end - start; n++) {
-        if (performance.now() - sliceStart > sliceMs) {
-          await nextTurn();
-          sliceStart = performance.now();
-        }
+        if (slices.due()) await slices.turn();
         // Its reader may have cleared the journal between two entries, as well as others between
         // two slices.
         if (clears !== clearsAtStart) return;

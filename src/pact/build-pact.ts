@@ -8,10 +8,10 @@ import {
   type LeftOutKind,
   leftOutKinds,
 } from './left-out.ts';
-import { nameInteractions } from './name-interactions.ts';
+import { createKeptInteractions, type NamedInteraction } from './kept-interactions.ts';
 import type { Pact, PactSpec } from './pact-document.ts';
-import { toPactDocument } from './to-pact-document.ts';
-import { toPactInteraction, type ShapedInteraction } from './to-pact-interaction.ts';
+import { pactOf } from './pact-chunks.ts';
+import { toPactInteraction } from './to-pact-interaction.ts';
 
 /**
  * What a pact is built for.
@@ -50,6 +50,19 @@ export interface PactResult {
   entries: number;
 }
 
+/**
+ * A built pact before it is written out (see pactChunks, pactOf): its parties, its interactions
+ * in order as text, and what was left out.
+ */
+export interface PactParts {
+  consumer: string;
+  provider: string;
+  spec: PactSpec;
+  interactions: NamedInteraction[];
+  leftOut: LeftOut[];
+  entries: number;
+}
+
 /** How the journal stood beside its entries. */
 export interface JournalState {
   /** Entries of the session that the full journal dropped. */
@@ -62,16 +75,18 @@ export interface JournalState {
  * Builds a pact one journal entry at a time (entries may arrive from an async scan): one
  * interaction per request shape the contract accepted, whatever the order the entries came in.
  * Of several entries of a shape the one whose interaction's JSON sorts first is kept, so the
- * same traffic gives the same bytes even when parallel tests interleave it differently.
+ * same traffic gives the same bytes even when parallel tests interleave it differently. The
+ * interactions are held as text within pactLimitBytes; what does not fit is left out as
+ * `pact-limit` (see createKeptInteractions).
  *
  * @example
  * const builder = createPactBuilder(contract, { consumer: 'web', provider: 'plants' });
  * for await (const entry of journal.scan('default')) builder.add(entry);
- * const { pact, leftOut } = builder.finish({ dropped: journal.dropped('default') });
+ * const { interactions, leftOut } = builder.finish({ dropped: journal.dropped('default') });
  */
 export function createPactBuilder(contract: PactContract, options: PactOptions) {
   const operations = new Map(contract.operations.map((op) => [op.operationId, op]));
-  const kept = new Map<string, { shaped: ShapedInteraction; text: string }>();
+  const kept = createKeptInteractions();
   const left = new Map<LeftOutKind, LeftOut>();
   let entries = 0;
   const leave = (kind: LeftOutKind, count: number, id?: string): void => {
@@ -91,8 +106,8 @@ export function createPactBuilder(contract: PactContract, options: PactOptions) 
       : undefined;
 
   return {
+    /** Adds an entry; one that throws (no interaction can be built of it) is not counted. */
     add(entry: JournalEntry): void {
-      entries++;
       const operation =
         entry.operationId === null
           ? undefined
@@ -101,28 +116,27 @@ export function createPactBuilder(contract: PactContract, options: PactOptions) 
         whyLeftOut(entry, check) ??
         (entry.operationId !== null && operation === undefined ? 'other-contract' : undefined);
       if (kind !== undefined) {
+        entries++;
         leave(kind, 1, entry.id);
         return;
       }
-      const shaped = toPactInteraction(entry, operation);
-      const text = JSON.stringify(shaped.interaction);
-      const before = kept.get(shaped.shape);
-      if (before === undefined || text < before.text) kept.set(shaped.shape, { shaped, text });
+      const refused = kept.offer(toPactInteraction(entry, operation).interaction, entry.id);
+      entries++;
+      for (const { id, entries: count } of refused) leave('pact-limit', count, id);
     },
     /** Counts something that is no entry (a record file's unreadable line) as left out. */
     leaveOut(kind: LeftOutKind, id: string): void {
       leave(kind, 1, id);
     },
-    finish(state: JournalState = {}): PactResult {
+    finish(state: JournalState = {}): PactParts {
       if (entries === 0)
         leave(state.unknownSession === true ? 'unknown-session' : 'empty-journal', 0);
       if ((state.dropped ?? 0) > 0) leave('dropped', state.dropped ?? 0);
-      const interactions = nameInteractions(
-        [...kept.values()].map(({ shaped }) => shaped.interaction),
-        (interaction) => interaction.key,
-      );
       return {
-        pact: toPactDocument(interactions, options),
+        consumer: options.consumer,
+        provider: options.provider,
+        spec: options.spec ?? 4,
+        interactions: kept.named(),
         leftOut: leftOutKinds.flatMap((kind) => left.get(kind) ?? []),
         entries,
       };
@@ -131,7 +145,7 @@ export function createPactBuilder(contract: PactContract, options: PactOptions) 
 }
 
 /**
- * Builds a pact from journal entries at once; see createPactBuilder.
+ * Builds a pact from journal entries at once, as one object; see createPactBuilder.
  *
  * @example
  * const { pact } = buildPact(journal.list('default'), contract, { consumer: 'web', provider: 'plants' });
@@ -144,5 +158,6 @@ export function buildPact(
 ): PactResult {
   const builder = createPactBuilder(contract, options);
   for (const entry of entries) builder.add(entry);
-  return builder.finish(state);
+  const { leftOut, entries: read, ...parts } = builder.finish(state);
+  return { pact: pactOf(parts), leftOut, entries: read };
 }

@@ -3,7 +3,6 @@ import type { Interaction } from '../interactions/interaction.ts';
 /** A journal entry, as the pact reads it. */
 export type JournalEntry = Interaction;
 
-/** Why entries of the journal are not in the pact. */
 /** Why entries are left out of a pact, in the order a pact's answer reports them. */
 export const leftOutKinds = [
   'unknown-session',
@@ -16,6 +15,7 @@ export const leftOutKinds = [
   'response-outside-contract',
   'truncated',
   'other-contract',
+  'pact-limit',
   'unreadable-line',
 ] as const;
 
@@ -55,8 +55,10 @@ const reasons: Record<LeftOutKind, string> = {
     'A body was cut at the journal limit (16 KiB): a cut body is never presented as the contract.',
   'other-contract':
     'It was judged against another version of the contract (recorded before a reload, or in another file): its operation is not the one served now.',
+  'pact-limit':
+    'The pact reached its size limit (32 MiB of interactions): the request shapes that sort last by description and key did not fit. Make sure the session holds the traffic of one test run.',
   'unreadable-line':
-    'A line of the record file is no interaction of the mock (cut short, or not JSON); its line numbers are listed.',
+    'A line of the record file is no interaction of the mock (cut short, not JSON, or nested deeper than 128); its line numbers are listed.',
 };
 
 /** The reason written for a kind of left-out entries. */

@@ -32,20 +32,35 @@ export function nameInteractions<T extends Named>(
   const sorted = [...interactions].sort(
     (a, b) => compare(baseDescription(a), baseDescription(b)) || compare(keyOf(a), keyOf(b)),
   );
+  const names = numberedNames(sorted.map(baseDescription));
+  return sorted.map((interaction, i) => ({ ...interaction, description: names[i] ?? '' }));
+}
+
+/**
+ * The descriptions of interactions already in order (see nameInteractions): a base shared by
+ * several gets its number among them, `createPlant returns 200 (2)`.
+ *
+ * @example
+ * numberedNames(['a returns 200', 'a returns 200', 'b returns 200']);
+ * // ['a returns 200 (1)', 'a returns 200 (2)', 'b returns 200']
+ */
+export function numberedNames(bases: readonly string[]): string[] {
   const counts = new Map<string, number>();
-  for (const interaction of sorted) {
-    const name = baseDescription(interaction);
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
+  for (const name of bases) counts.set(name, (counts.get(name) ?? 0) + 1);
   const seen = new Map<string, number>();
-  return sorted.map((interaction) => {
-    const name = baseDescription(interaction);
+  return bases.map((name) => {
     const n = (seen.get(name) ?? 0) + 1;
     seen.set(name, n);
-    return { ...interaction, description: (counts.get(name) ?? 0) > 1 ? `${name} (${n})` : name };
+    return (counts.get(name) ?? 0) > 1 ? `${name} (${n})` : name;
   });
 }
 
-function compare(a: string, b: string): number {
+/**
+ * Orders two texts by their UTF-16 code units, as Array.prototype.sort does by default.
+ *
+ * @example
+ * compare('a', 'b'); // -1
+ */
+export function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

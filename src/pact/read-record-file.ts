@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { JournalEntry } from './left-out.ts';
 import { parseExactJson } from '../parsing/exact-json.ts';
+import { maxJsonDepth, nestsDeeperThan } from '../parsing/json-depth.ts';
 
 /** A line of a record file that is no interaction, and why. */
 export interface UnreadableLine {
@@ -10,22 +11,32 @@ export interface UnreadableLine {
 }
 
 /**
- * The interactions of a `--record-file` (one JSON line each), oldest first, integers past 2^53
- * kept exact. Lines that are no interaction (a line cut by a crash, a foreign line) are passed
- * to `onUnreadable` and skipped. Rejects when the file cannot be read.
+ * The interactions of a `--record-file` (one JSON line each) with their line numbers, oldest
+ * first, integers past 2^53 kept exact. Lines that are no interaction (a line cut by a crash, a
+ * foreign line, one nested deeper than the mock ever records) are passed to `onUnreadable` and
+ * skipped. Rejects when the file cannot be read.
  *
  * @example
- * for await (const entry of readRecordFile('interactions.jsonl', (bad) => console.warn(bad))) builder.add(entry);
+ * for await (const { entry } of readRecordFile('interactions.jsonl', (bad) => console.warn(bad))) builder.add(entry);
  */
 export async function* readRecordFile(
   path: string,
   onUnreadable: (line: UnreadableLine) => void,
-): AsyncGenerator<JournalEntry> {
+): AsyncGenerator<{ line: number; entry: JournalEntry }> {
   const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
   let number = 0;
   for await (const text of lines) {
     number++;
     if (text.trim() === '') continue;
+    // The mock refuses bodies this deep: a line that holds one was not written by it, and every
+    // walk of it (building the interaction, writing the pact) could overflow the stack.
+    if (nestsDeeperThan(Buffer.from(text), maxJsonDepth + 8)) {
+      onUnreadable({
+        line: number,
+        problem: `nests arrays and objects deeper than the mock accepts (${maxJsonDepth})`,
+      });
+      continue;
+    }
     let value: unknown;
     try {
       value = parseExactJson(text);
@@ -37,7 +48,7 @@ export async function* readRecordFile(
       onUnreadable({ line: number, problem: 'not an interaction of the mock' });
       continue;
     }
-    yield value;
+    yield { line: number, entry: value };
   }
 }
 

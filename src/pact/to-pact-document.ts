@@ -30,7 +30,13 @@ export function toPactDocument(
   };
 }
 
-function toV3(interaction: PactV4Interaction): PactV3Interaction {
+/**
+ * A Pact V4 interaction in Pact V3's form: headers as one string, the body as it is, no type or key.
+ *
+ * @example
+ * toV3(interaction).request.headers; // { 'Content-Type': 'application/json' }
+ */
+export function toV3(interaction: PactV4Interaction): PactV3Interaction {
   const { request, response } = interaction;
   return {
     description: interaction.description,

@@ -1,0 +1,110 @@
+import { compare, numberedNames } from './name-interactions.ts';
+import type { PactV4Interaction } from './pact-document.ts';
+
+/**
+ * The most the interactions of one pact may hold, in bytes: two a character of their JSON text
+ * (V8 keeps text with characters past Latin-1 in two bytes each) and 512 each for the rest.
+ */
+export const pactLimitBytes = 32 * 2 ** 20;
+const overheadBytes = 512;
+
+/** A pact's interaction as kept: its key, its description, and its JSON text after those. */
+export interface NamedInteraction {
+  key: string;
+  description: string;
+  /** The interaction's compact JSON after its description: `,"pending":false,...}`. */
+  rest: string;
+}
+
+interface Kept {
+  key: string;
+  /** The description before numbering (see baseDescription). */
+  base: string;
+  rest: string;
+  /** The journal id of the entry it was built from; how many entries had its shape. */
+  id: string;
+  entries: number;
+}
+
+/** Entries left out because the pact was full: how many, and one of their ids. */
+export interface Refused {
+  id: string;
+  entries: number;
+}
+
+/**
+ * The compact JSON of a named interaction, as JSON.stringify writes the interaction.
+ *
+ * @example
+ * JSON.parse(interactionText({ key: 'a1', description: 'x returns 200', rest: ',"pending":false}' })).key; // 'a1'
+ */
+export function interactionText({ key, description, rest }: NamedInteraction): string {
+  return `${head(key, description)}${rest}`;
+}
+
+/**
+ * The interactions of a pact being built, one per request shape (its `key`): of several entries
+ * of a shape, the one whose JSON sorts first, held as text. Past `limitBytes` the shapes that sort
+ * last by description and key go, and every later shape sorting after them is refused: the pact
+ * keeps those that sort first, as far as they fit.
+ *
+ * @example
+ * const kept = createKeptInteractions();
+ * kept.offer(interaction, '7'); // [] while it fits
+ * kept.named(); // in order, numbered
+ */
+export function createKeptInteractions(limitBytes: number = pactLimitBytes) {
+  const kept = new Map<string, Kept>();
+  let bytes = 0;
+  let cutoff: Kept | undefined;
+  const cost = (k: Kept): number => 2 * (k.rest.length + k.base.length) + overheadBytes;
+  const order = (a: { base: string; key: string }, b: { base: string; key: string }): number =>
+    compare(a.base, b.base) || compare(a.key, b.key);
+
+  return {
+    /** Keeps an entry's interaction (description not numbered); returns what the limit left out. */
+    offer(interaction: PactV4Interaction, id: string): Refused[] {
+      const { key, description: base } = interaction;
+      if (cutoff !== undefined && order({ base, key }, cutoff) >= 0) return [{ id, entries: 1 }];
+      const full = JSON.stringify(interaction);
+      // JSON.stringify keeps the order of the keys: type, key, description, then the rest.
+      const rest = full.slice(head(key, base).length);
+      const before = kept.get(key);
+      if (before === undefined) {
+        const added = { key, base, rest, id, entries: 1 };
+        kept.set(key, added);
+        bytes += cost(added);
+      } else {
+        before.entries++;
+        const first =
+          before.base === base ? rest < before.rest : full < head(key, before.base) + before.rest;
+        if (first) {
+          bytes -= cost(before);
+          Object.assign(before, { base, rest, id });
+          bytes += cost(before);
+        }
+      }
+      const refused: Refused[] = [];
+      while (bytes > limitBytes) {
+        let last: Kept | undefined;
+        for (const k of kept.values()) if (last === undefined || order(k, last) > 0) last = k;
+        if (last === undefined) break;
+        kept.delete(last.key);
+        bytes -= cost(last);
+        cutoff = last;
+        refused.push({ id: last.id, entries: last.entries });
+      }
+      return refused;
+    },
+    /** The kept interactions ordered by description then key, descriptions numbered. */
+    named(): NamedInteraction[] {
+      const sorted = [...kept.values()].sort(order);
+      const names = numberedNames(sorted.map((k) => k.base));
+      return sorted.map((k, i) => ({ key: k.key, description: names[i] ?? k.base, rest: k.rest }));
+    },
+  };
+}
+
+function head(key: string, description: string): string {
+  return `{"type":"Synchronous/HTTP","key":${JSON.stringify(key)},"description":${JSON.stringify(description)}`;
+}
