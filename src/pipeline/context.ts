@@ -12,7 +12,7 @@ import type { ModeAnswer, ResponseMode } from '../responders/response-mode.ts';
 import type { StubRegistry, StubsAssumption } from '../responders/stubs/stub-registry.ts';
 import type { Stub } from '../responders/stubs/stub.ts';
 import type { ParsedBody } from '../validation/parse-request-body.ts';
-import type { MockControls } from './parse-controls.ts';
+import type { MockControls } from '../responders/parse-controls.ts';
 
 /** What a mock request brings to the pipeline: read from the wire, never changed by a stage. */
 export interface Arrival {

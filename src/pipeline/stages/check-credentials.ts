@@ -1,7 +1,7 @@
 import { HttpError } from '../../errors.ts';
 import { checkCredentials as checkSecurity } from '../../validation/check-credentials.ts';
-import { next, type Stage } from '../context.ts';
-import { answerRefusal } from '../refusal.ts';
+import { answered, next, type Stage } from '../context.ts';
+import { answerRefusal } from '../../responders/error-answer.ts';
 
 /** Enforces the operation's security requirements: a request without them gets the 401. */
 export const checkCredentials: Stage = (context, deps) => {
@@ -13,6 +13,7 @@ export const checkCredentials: Stage = (context, deps) => {
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     context.requestViolations = [{ location: 'header/authorization', message: error.message }];
-    return answerRefusal(context, error);
+    context.answer = answerRefusal(context.operation, error);
+    return answered;
   }
 };

@@ -1,7 +1,7 @@
 import { parseRequestBody } from '../../validation/parse-request-body.ts';
 import { flattenHeaders } from '../../parsing/flatten-headers.ts';
 import { next, type Stage } from '../context.ts';
-import { withoutControlParameters } from '../parse-controls.ts';
+import { withoutControlParameters } from '../../responders/parse-controls.ts';
 
 /**
  * Decodes the body by its content type (a JSON body parsed, its big integers noted) and makes

@@ -1,7 +1,7 @@
 import { HttpError } from '../../errors.ts';
-import { next, type Stage } from '../context.ts';
-import { parseControls } from '../parse-controls.ts';
-import { answerRefusal } from '../refusal.ts';
+import { answered, next, type Stage } from '../context.ts';
+import { parseControls } from '../../responders/parse-controls.ts';
+import { answerRefusal } from '../../responders/error-answer.ts';
 
 /** Reads the mock controls (`Prefer`, `__` query parameters); unreadable ones get a 400. */
 export const readControls: Stage = (context, deps) => {
@@ -19,6 +19,7 @@ export const readControls: Stage = (context, deps) => {
     return next;
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return answerRefusal(context, error);
+    context.answer = answerRefusal(context.operation, error);
+    return answered;
   }
 };

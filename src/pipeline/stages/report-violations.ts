@@ -6,7 +6,7 @@ import {
   responseEntries,
   type ViolationEntry,
 } from '../../validation/violation-entries.ts';
-import { errorAnswer } from '../answer-request.ts';
+import { errorAnswer } from '../../responders/error-answer.ts';
 import { next, type Stage } from '../context.ts';
 
 // Prism lists a refused credential as this violation of the request.

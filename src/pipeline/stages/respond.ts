@@ -2,7 +2,7 @@ import type { ContractOperation } from '../../contract/contract-operation.ts';
 import { HttpError } from '../../errors.ts';
 import { answerFromStub } from '../../responders/stubs/answer-from-stub.ts';
 import { StubsChanged } from '../../responders/stubs/stub-registry.ts';
-import { answerRequest } from '../answer-request.ts';
+import { answerRequest } from '../../responders/answer-request.ts';
 import {
   answered,
   lookAgain,
@@ -10,7 +10,7 @@ import {
   type Stage,
   type StageResult,
 } from '../context.ts';
-import { answerRefusal } from '../refusal.ts';
+import { answerRefusal } from '../../responders/error-answer.ts';
 
 /**
  * Answers by the stub that matched, else by the mode (and the controls). Synchronous when the
@@ -60,5 +60,6 @@ export const respond: Stage = (context, deps) => {
 function refuseWith(context: RequestContext, error: unknown): StageResult {
   if (error instanceof StubsChanged) return lookAgain;
   if (!(error instanceof HttpError)) throw error;
-  return answerRefusal(context, error);
+  context.answer = answerRefusal(context.operation, error);
+  return answered;
 }

@@ -1,5 +1,5 @@
 import { HttpError } from '../errors.ts';
-import { faultNames, isFaultName, type FaultName } from '../responders/fault-names.ts';
+import { faultNames, isFaultName, type FaultName } from './fault-names.ts';
 
 /**
  * Per-request steering, from `Prefer` or the `__code`, `__example`, `__dynamic`, `__seed`,

@@ -1,17 +1,16 @@
 import type { Mode } from '../config/config-schema.ts';
-import type { MaybePromise } from '../maybe-promise.ts';
-import type { MockControls } from './parse-controls.ts';
 import { declaredResponse } from '../contract/choose-response.ts';
 import type { ContractOperation } from '../contract/contract-operation.ts';
-import { errorBody, shapedErrorBody } from '../responders/error-body.ts';
-import { staticSample } from '../contract/static-sample.ts';
 import type { EngineRequest } from '../contract/engine-messages.ts';
+import { problemDetails } from '../contract/problem-details.ts';
 import { formatViolations, type Violation } from '../contract/violation.ts';
-import { HttpError, type ProblemDetails } from '../errors.ts';
-import { problemDetails, problemMediaType } from '../contract/problem-details.ts';
+import { HttpError } from '../errors.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 import { invalidRequestProblem } from '../validation/invalid-request-problem.ts';
-import { jsonHeaders, type ModeAnswer, type ResponseMode } from '../responders/response-mode.ts';
-import type { StubsAssumption } from '../responders/stubs/stub-registry.ts';
+import { errorAnswer } from './error-answer.ts';
+import type { MockControls } from './parse-controls.ts';
+import type { ModeAnswer, ResponseMode } from './response-mode.ts';
+import type { StubsAssumption } from './stubs/stub-registry.ts';
 
 export interface AnswerDeps {
   mode: Mode;
@@ -96,78 +95,8 @@ export function answerRequest(
   return deps.modes[deps.mode].respond(modeRequest);
 }
 
-/**
- * An error answer in the shape the contract gives that status, carrying the message; where that
- * shape has no field for it, the contract's own answer for the status (its example, else a sample
- * of its schema); where the contract declares nothing for it, `{error, message}`, or the
- * `problem` (RFC 7807) when the contract's errors are problems (see errorStyleOf).
- */
-export function errorAnswer(
-  operation: ContractOperation | undefined,
-  status: number,
-  message: string,
-  source: string,
-  headers: Readonly<Record<string, string>> = {},
-  problem?: ProblemDetails,
-): ModeAnswer {
-  // The contract's own answer for the status, if any, wins for what the API would refuse (an
-  // invalid request, missing credentials); not for what the mock cannot do (controls, media
-  // types, schemas it cannot sample), which no declared response describes.
-  if (
-    problem !== undefined &&
-    operation?.errorStyle === 'problem' &&
-    (!refusedByApi(source) || declaredResponse(operation, problem.status) === undefined)
-  ) {
-    return { response: problemResponse(problem, headers), source };
-  }
-  const declared = operation === undefined ? undefined : declaredResponse(operation, status);
-  if (operation?.errorStyle === 'problem' && declared !== undefined && !declared.contents?.length) {
-    // Declared without content (a bare `default`): answered as declared, empty, as Prism does.
-    return { response: { status, headers: { ...headers }, body: undefined }, source };
-  }
-  if (
-    operation !== undefined &&
-    shapedErrorBody(operation, status, message) === undefined &&
-    (declaredResponse(operation, status)?.contents ?? []).length > 0
-  ) {
-    const declared = staticSample(operation, { status });
-    if (declared.ok && declared.response.body !== undefined) {
-      const { response } = declared;
-      return { response: { ...response, headers: { ...response.headers, ...headers } }, source };
-    }
-  }
-  return {
-    response: {
-      status,
-      headers: { ...jsonHeaders, ...headers },
-      body: errorBody(operation, status, message),
-    },
-    source,
-  };
-}
-
 // Undefined where the contract's errors are problems and it declares no 4XX status: then the
 // answer is the 422 problem (or the contract's `default`), as Prism answers.
-function refusedByApi(source: string): boolean {
-  return source === 'validation-error' || source === 'error:UNAUTHORIZED';
-}
-
-// A problem's `headers` member is what it is sent with, as Prism sends it: its challenge, if any,
-// replaces the mock's.
-function problemResponse(
-  problem: ProblemDetails,
-  headers: Readonly<Record<string, string>>,
-): ModeAnswer['response'] {
-  const own = (problem.headers ?? {}) as Record<string, string>;
-  const sent: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (name.toLowerCase() !== 'www-authenticate') sent[name] = value;
-  }
-  for (const [name, value] of Object.entries(own)) sent[name.toLowerCase()] = value;
-  sent['content-type'] = problemMediaType;
-  return { status: problem.status, headers: sent, body: problem, mediaType: problemMediaType };
-}
-
 function invalidRequestStatus(
   operation: ContractOperation,
   violations: Violation[],
