@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import type { HttpError } from '../errors.ts';
-import type { Arrival, Outcome } from '../pipeline/context.ts';
+import type { Arrival, Outcome } from '../pipeline/request-states.ts';
 import type { AppliedFault } from '../responders/fault-names.ts';
 import { sessionOf } from '../sessions/session-of.ts';
 

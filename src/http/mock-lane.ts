@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import type { Recorder } from '../observe/record-interactions.ts';
 import { whenReady } from '../maybe-promise.ts';
-import type { Decision } from '../pipeline/context.ts';
+import type { Outcome } from '../pipeline/request-states.ts';
 import type { FinishedExchange } from '../pipeline/finished-exchange.ts';
 import type { Pipeline } from '../pipeline/run-pipeline.ts';
 import { applyFault } from './apply-fault.ts';
@@ -21,8 +21,6 @@ import { errorBodyOf, toHttpError } from './handle-errors.ts';
 import { problemMediaType } from '../contract/problem-details.ts';
 import type { RequestLog } from '../observe/log-requests.ts';
 import { createBodyReader } from './read-body-bytes.ts';
-
-type AnswerDecision = Extract<Decision, { kind: 'answer' }>;
 
 export interface MockLaneDeps {
   config: Pick<ResolvedConfig, 'cors' | 'maxBodyBytes' | 'mode' | 'maxDelay' | 'violationsHeader'>;
@@ -42,7 +40,7 @@ export interface MockLaneDeps {
  * path, so it skips Express's router and its request and response decorations. In order: the
  * nosniff header, CORS (a preflight ends there), a journal number, the raw body (gzip, deflate
  * and br inflated; 413 past --max-body; 415 for a charset other than UTF-8), the pipeline's
- * decision, then its delivery: the delay, then the fault or the answer; an `Error`-shaped answer
+ * outcome, then its delivery: the delay, then the fault or the answer; an `Error`-shaped answer
  * for anything the pipeline refuses or fails at. Once the response has closed, the observers get
  * a FinishedExchange: the journal (with coverage and the record file) and the log line.
  *
@@ -84,24 +82,21 @@ export function createMockLane({
     sendAnswer(exchange, httpError.status, httpError.headers, errorBodyOf(httpError));
   }
 
-  function deliver(exchange: Exchange, decision: Decision): void {
-    if (decision.kind === 'refuse') {
-      fail(exchange, decision.error);
-      return;
-    }
-    exchange.outcome = decision.outcome;
-    const { delayMs } = decision;
+  function deliver(exchange: Exchange, outcome: Outcome): void {
+    exchange.outcome = outcome;
+    const { delayMs } = outcome;
     if (delayMs <= 0) {
-      answer(exchange, decision);
+      answer(exchange, outcome);
       return;
     }
     setTimeout(() => {
-      if (!exchange.res.destroyed) answer(exchange, decision);
+      if (!exchange.res.destroyed) answer(exchange, outcome);
     }, delayMs);
   }
 
-  function answer(exchange: Exchange, { outcome, delayMs, fault }: AnswerDecision): void {
+  function answer(exchange: Exchange, outcome: Outcome): void {
     try {
+      const { delayMs, fault } = outcome;
       if (fault !== undefined) {
         // A delay already held the connection: a timeout holds it only for what --max-delay leaves.
         applyFault(fault, exchange, config.maxDelay - Math.max(0, delayMs));
@@ -132,10 +127,11 @@ export function createMockLane({
           return;
         }
       }
-      // At once when the pipeline decides at once; a failure thrown or rejected is answered.
+      // At once when the pipeline decides at once; a refusal or a failure, thrown or rejected,
+      // is answered.
       try {
-        const delivered = whenReady(decide(exchange), (decision) => {
-          deliver(exchange, decision);
+        const delivered = whenReady(decide(exchange), (outcome) => {
+          deliver(exchange, outcome);
         });
         if (delivered instanceof Promise) {
           delivered.catch((failure: unknown) => {

@@ -1,7 +1,7 @@
 import type { Violation } from '../contract/violation.ts';
 import type { HttpError } from '../errors.ts';
 import type { FinishedExchange, SentAnswer } from '../pipeline/finished-exchange.ts';
-import type { Outcome } from '../pipeline/context.ts';
+import type { Outcome } from '../pipeline/request-states.ts';
 import type { AppliedFault } from '../responders/fault-names.ts';
 import { durationSince } from './duration-since.ts';
 import { routeViolation } from '../contract/route-violation.ts';

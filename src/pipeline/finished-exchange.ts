@@ -1,6 +1,6 @@
 import type { HttpError } from '../errors.ts';
 import type { AppliedFault } from '../responders/fault-names.ts';
-import type { Arrival, Outcome } from './context.ts';
+import type { Arrival, Outcome } from './request-states.ts';
 
 /** The answer as it went out, for the observers. */
 export interface SentAnswer {

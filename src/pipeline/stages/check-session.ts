@@ -1,9 +1,10 @@
 import { HttpError } from '../../errors.ts';
 import { sessionHeaderOf, sessionNameProblem } from '../../sessions/session-of.ts';
-import { next, refused, type Stage } from '../context.ts';
+import { refusal, type Arrival, type PipelineDeps } from '../request-states.ts';
 
 /** Refuses a session name the mock cannot keep state under (too long, or empty). */
-export const checkSession: Stage = ({ arrival }) => {
+export function checkSession(arrival: Arrival, deps: PipelineDeps): void {
   const problem = sessionNameProblem(sessionHeaderOf(arrival.headers));
-  return problem === undefined ? next : refused(new HttpError('INVALID_CONTROL', problem));
-};
+  if (problem !== undefined)
+    throw refusal(new HttpError('INVALID_CONTROL', problem), deps.contract);
+}

@@ -2,19 +2,18 @@ import type { ContractOperation } from '../../contract/contract-operation.ts';
 import type { Violation } from '../../contract/violation.ts';
 import type { ModeAnswer } from '../../responders/response-mode.ts';
 import { validateResponse } from '../../validation/prism-engine.ts';
-import { next, type Stage } from '../context.ts';
+import type { AnsweredRequest, JudgedRequest, PipelineDeps } from '../request-states.ts';
 
 /** The contract's verdict on the chosen answer; every violation is also reported (logged). */
-export const judgeResponse: Stage = (context, deps) => {
-  const { operation, answer } = context;
-  if (answer === undefined) return next;
-  const violations = verdictOn(operation, answer);
-  context.responseViolations = violations;
-  if (violations.length > 0) {
-    deps.onResponseViolations(operation?.operationId ?? null, answer.response.status, violations);
+export function judgeResponse(answered: AnsweredRequest, deps: PipelineDeps): JudgedRequest {
+  const { operation, answer } = answered;
+  const responseViolations = verdictOn(operation, answer);
+  if (responseViolations.length > 0) {
+    const { status } = answer.response;
+    deps.onResponseViolations(operation?.operationId ?? null, status, responseViolations);
   }
-  return next;
-};
+  return { ...answered, responseViolations };
+}
 
 function verdictOn(operation: ContractOperation | undefined, answer: ModeAnswer): Violation[] {
   if (operation === undefined) {

@@ -1,11 +1,20 @@
+import type { ContractOperation } from '../../contract/contract-operation.ts';
 import { HttpError } from '../../errors.ts';
-import { answered, next, type Stage } from '../context.ts';
-import { parseControls } from '../../responders/parse-controls.ts';
 import { answerRefusal } from '../../responders/error-answer.ts';
+import { parseControls, type MockControls } from '../../responders/parse-controls.ts';
+import type { Stub } from '../../responders/stubs/stub.ts';
+import {
+  answered,
+  type AnsweredRequest,
+  type ParsedRequest,
+  type PipelineDeps,
+} from '../request-states.ts';
 
 /** Reads the mock controls (`Prefer`, `__` query parameters); unreadable ones get a 400. */
-export const readControls: Stage = (context, deps) => {
-  const { headers, query } = context.arrival;
+export function readControls<
+  Request extends ParsedRequest<ContractOperation | undefined> & { stub?: Stub },
+>(request: Request, deps: PipelineDeps): (Request & { controls: MockControls }) | AnsweredRequest {
+  const { headers, query } = request.arrival;
   try {
     // Node joins a repeated Prefer header into one string.
     const controls = parseControls(headers.prefer as string | undefined, query);
@@ -15,11 +24,9 @@ export const readControls: Stage = (context, deps) => {
         `Failed to read the mock controls: delay=${controls.delayMs} is over --max-delay (${deps.maxDelay} ms). Make sure to ask for a shorter delay.`,
       );
     }
-    context.controls = controls;
-    return next;
+    return { ...request, controls };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    context.answer = answerRefusal(context.operation, error);
-    return answered;
+    return answered(request, answerRefusal(request.operation, error));
   }
-};
+}

@@ -7,7 +7,7 @@ import {
   type ViolationEntry,
 } from '../../validation/violation-entries.ts';
 import { errorAnswer } from '../../responders/error-answer.ts';
-import { next, type Stage } from '../context.ts';
+import type { JudgedRequest, PipelineDeps } from '../request-states.ts';
 
 // Prism lists a refused credential as this violation of the request.
 const securityEntry: ViolationEntry = {
@@ -23,10 +23,10 @@ const securityEntry: ViolationEntry = {
  * an answer of the contract's operation that breaks it (`--errors`; not the mock's own errors,
  * nor a stub's answer, which may break the contract on purpose).
  */
-export const reportViolations: Stage = (context, deps) => {
-  if (deps.errors !== true && deps.violationsHeader !== true) return next;
-  const { operation, request, answer, responseViolations } = context;
-  if (operation === undefined || request === undefined || answer === undefined) return next;
+export function reportViolations(judged: JudgedRequest, deps: PipelineDeps): JudgedRequest {
+  if (deps.errors !== true && deps.violationsHeader !== true) return judged;
+  const { operation, request, answer, responseViolations } = judged;
+  if (operation === undefined) return judged;
   const fromContract = !/^(error:|validation-error$|stub:|prefer$)/.test(answer.source);
   const output =
     responseViolations.length === 0
@@ -37,31 +37,26 @@ export const reportViolations: Stage = (context, deps) => {
   if (deps.violationsHeader === true) {
     const input = [
       ...(answer.source === 'error:UNAUTHORIZED' ? [securityEntry] : []),
-      ...prefixed('request', requestEntries(operation, request), context.requestViolations),
+      ...prefixed('request', requestEntries(operation, request), judged.requestViolations),
     ];
     const all = [...input, ...output];
     if (all.length > 0) headers['sl-violations'] = JSON.stringify(all);
   }
   if (deps.errors === true && fromContract && broken.length > 0) {
-    context.answer = errorAnswer(
-      operation,
-      500,
-      `The answer breaks the contract: ${formatViolations(responseViolations)}`,
-      'violations',
-      headers,
-      problemDetails('VIOLATIONS', violationsDetail, { validation: broken }),
-    );
-    return next;
-  }
-  if (headers['sl-violations'] !== undefined) {
-    const { response } = answer;
-    context.answer = {
-      ...answer,
-      response: { ...response, headers: { ...response.headers, ...headers } },
+    const message = `The answer breaks the contract: ${formatViolations(responseViolations)}`;
+    const problem = problemDetails('VIOLATIONS', violationsDetail, { validation: broken });
+    return {
+      ...judged,
+      answer: errorAnswer(operation, 500, message, 'violations', headers, problem),
     };
   }
-  return next;
-};
+  if (headers['sl-violations'] === undefined) return judged;
+  const { response } = answer;
+  return {
+    ...judged,
+    answer: { ...answer, response: { ...response, headers: { ...response.headers, ...headers } } },
+  };
+}
 
 // Prism's entries, where its validator finds any, else the mock's own; under `request` or
 // `response`.

@@ -1,65 +1,67 @@
-import type { ContractOperation } from '../../contract/contract-operation.ts';
 import { HttpError } from '../../errors.ts';
-import { answerFromStub } from '../../responders/stubs/answer-from-stub.ts';
-import { StubsChanged } from '../../responders/stubs/stub-registry.ts';
+import type { MaybePromise } from '../../maybe-promise.ts';
 import { answerRequest } from '../../responders/answer-request.ts';
+import { answerRefusal } from '../../responders/error-answer.ts';
+import type { ModeAnswer } from '../../responders/response-mode.ts';
+import { answerFromStub } from '../../responders/stubs/answer-from-stub.ts';
 import {
   answered,
-  lookAgain,
-  type RequestContext,
-  type Stage,
-  type StageResult,
-} from '../context.ts';
-import { answerRefusal } from '../../responders/error-answer.ts';
+  type AnsweredRequest,
+  type MatchedRequest,
+  type StubbedRequest,
+  type PipelineDeps,
+} from '../request-states.ts';
 
 /**
- * Answers by the stub that matched, else by the mode (and the controls). Synchronous when the
- * responder answers at once (the in-memory store, a static answer): no turn of the event loop.
+ * Answers by the stub that matched, else by the mode (and the controls); a refusal within the
+ * contract is answered in the contract's shape. Synchronous when the responder answers at once
+ * (the in-memory store, a static answer): no turn of the event loop.
  */
-export const respond: Stage = (context, deps) => {
-  const { stub, operation, request, arrival, controls, requestViolations } = context;
-  if (request === undefined) throw new Error('respond runs after parseBody');
-  try {
-    const answer =
-      stub !== undefined
-        ? answerFromStub(
-            stub,
-            operation,
-            request,
-            arrival.session,
-            deps.modes,
-            controls.seed ?? deps.seed,
-          )
-        : answerRequest(
-            deps,
-            operation as ContractOperation,
-            request,
-            arrival.session,
-            controls,
-            requestViolations,
-            context.stubsAssumed,
-          );
-    if (!(answer instanceof Promise)) {
-      context.answer = answer;
-      return answered;
-    }
-    return answer.then(
-      (later) => {
-        context.answer = later;
-        return answered;
-      },
-      (error: unknown) => refuseWith(context, error),
-    );
-  } catch (error) {
-    return refuseWith(context, error);
-  }
-};
+export function respond(
+  matched: MatchedRequest,
+  deps: PipelineDeps,
+): MaybePromise<AnsweredRequest> {
+  if (matched.stub !== undefined) return respondByStub({ ...matched, stub: matched.stub }, deps);
+  const { operation, request, arrival, controls, requestViolations, stubsAssumed } = matched;
+  return answeredBy(matched, () =>
+    answerRequest(
+      deps,
+      operation,
+      request,
+      arrival.session,
+      controls,
+      requestViolations,
+      stubsAssumed,
+    ),
+  );
+}
 
-// A refusal within the contract is an answer; a write refused because the stubs changed (see
-// StubsAssumption) looks again; anything else is the pipeline's failure.
-function refuseWith(context: RequestContext, error: unknown): StageResult {
-  if (error instanceof StubsChanged) return lookAgain;
-  if (!(error instanceof HttpError)) throw error;
-  context.answer = answerRefusal(context.operation, error);
-  return answered;
+/** Answers by the stub: its body, a named example or a fake for its status. */
+export function respondByStub(
+  stubbed: StubbedRequest,
+  deps: PipelineDeps,
+): MaybePromise<AnsweredRequest> {
+  const { stub, operation, request, arrival, controls } = stubbed;
+  const seed = controls.seed ?? deps.seed;
+  return answeredBy(stubbed, () =>
+    answerFromStub(stub, operation, request, arrival.session, deps.modes, seed),
+  );
+}
+
+// The request answered by what `answer` gives, or by a refusal it throws (or rejects with).
+function answeredBy(
+  request: StubbedRequest | MatchedRequest,
+  answer: () => MaybePromise<ModeAnswer>,
+): MaybePromise<AnsweredRequest> {
+  const refuse = (error: unknown): AnsweredRequest => {
+    if (!(error instanceof HttpError)) throw error;
+    return answered(request, answerRefusal(request.operation, error));
+  };
+  try {
+    const given = answer();
+    if (!(given instanceof Promise)) return answered(request, given);
+    return given.then((later) => answered(request, later), refuse);
+  } catch (error) {
+    return refuse(error);
+  }
 }

@@ -1,23 +1,21 @@
+import { whenReady, type MaybePromise } from '../../maybe-promise.ts';
 import { probeOf } from '../../responders/stubs/probe-of.ts';
-import { whenReady } from '../../maybe-promise.ts';
-import { next, type Stage } from '../context.ts';
+import type { MatchedRequest, PipelineDeps, SteeredRequest } from '../request-states.ts';
 
 /**
- * The session's stub that matches the request, if any, its use counted. A shared registry may
- * match against the stubs as it last saw them (confirmed later: see confirmStubs), except when
- * that view already proved stale for this request.
+ * The session's stub that matches the request, if any, its use counted. With `mayAssume`, a
+ * shared registry may match against the stubs as it last saw them (see respondOnStubs).
  */
-export const takeStub: Stage = (context, deps) => {
-  const { operation, request, requestViolations } = context;
-  if (context.stub !== undefined || operation === undefined || request === undefined) return next;
+export function takeStub(
+  steered: SteeredRequest,
+  deps: PipelineDeps,
+  mayAssume = true,
+): MaybePromise<MatchedRequest> {
+  const { operation, request, requestViolations, arrival } = steered;
   const found = deps.stubs.take(
-    context.arrival.session,
+    arrival.session,
     () => probeOf(request, operation.operationId, requestViolations, deps.contract.current.secrets),
-    { mayAssume: !context.lookedAgain },
+    { mayAssume },
   );
-  return whenReady(found, ({ stub, assumed }) => {
-    context.stub = stub;
-    context.stubsAssumed = assumed;
-    return next;
-  });
-};
+  return whenReady(found, ({ stub, assumed }) => ({ ...steered, stub, stubsAssumed: assumed }));
+}

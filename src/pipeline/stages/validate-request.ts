@@ -1,17 +1,17 @@
-import { validateRequest as checkRequest } from '../../validation/prism-engine.ts';
 import { int64Violations } from '../../validation/int64-range.ts';
-import { next, type Stage } from '../context.ts';
+import { validateRequest as checkRequest } from '../../validation/prism-engine.ts';
+import type { ParsedRequest } from '../request-states.ts';
 
 /**
  * The contract's verdict on the request: what reading the body found (content type, malformed
  * JSON, nesting), else the schema checks and the int64 range.
  */
-export const validateRequest: Stage = (context) => {
-  const { operation, request, body } = context;
-  if (operation === undefined || request === undefined || body === undefined) return next;
-  context.requestViolations =
-    body.violations.length > 0
-      ? body.violations
-      : [...checkRequest(operation, request), ...int64Violations(operation, body.bigIntegers)];
-  return next;
-};
+export function validateRequest(parsed: ParsedRequest): ParsedRequest {
+  const { operation, request } = parsed;
+  if (parsed.requestViolations.length > 0) return parsed;
+  const violations = [
+    ...checkRequest(operation, request),
+    ...int64Violations(operation, request.bigIntegers ?? []),
+  ];
+  return violations.length === 0 ? parsed : { ...parsed, requestViolations: violations };
+}

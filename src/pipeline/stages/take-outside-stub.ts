@@ -1,34 +1,39 @@
-import { HttpError } from '../../errors.ts';
 import { problemDetails } from '../../contract/problem-details.ts';
-import { routeViolation } from '../../contract/route-violation.ts';
 import type { RouteResult } from '../../contract/route-request.ts';
+import { routeViolation } from '../../contract/route-violation.ts';
+import { HttpError } from '../../errors.ts';
+import { whenReady, type MaybePromise } from '../../maybe-promise.ts';
 import { probeOf } from '../../responders/stubs/probe-of.ts';
-import { whenReady } from '../../maybe-promise.ts';
-import { next, refused, type Stage } from '../context.ts';
+import type { Stub } from '../../responders/stubs/stub.ts';
+import { refusal, type Arrival, type ParsedRequest, type PipelineDeps } from '../request-states.ts';
+import { readRequest } from './read-request.ts';
+
+/** A request that no operation of the contract matches, and why. */
+export interface UnroutedRequest {
+  readonly arrival: Arrival;
+  readonly route: Exclude<RouteResult, { kind: 'matched' }>;
+}
 
 /**
  * A request that no operation matches is answered only by a stub registered for it; without one
  * it is refused: 404 for an unknown path, 405 (with `Allow`) for a method the path does not take.
  */
-export const stubOutsideContract: Stage = (context, deps) => {
-  const { route, request, arrival } = context;
-  if (route === undefined || route.kind === 'matched' || request === undefined) return next;
-  const violations = [routeViolation(route.kind, arrival.method, arrival.path)];
-  context.requestViolations = violations;
+export function takeOutsideStub(
+  { arrival, route }: UnroutedRequest,
+  deps: PipelineDeps,
+): MaybePromise<ParsedRequest<undefined> & { readonly stub: Stub }> {
+  const parsed = readRequest({ arrival, operation: undefined });
+  const requestViolations = [routeViolation(route.kind, arrival.method, arrival.path)];
   const found = deps.stubs.take(arrival.session, () =>
-    probeOf(request, null, violations, deps.contract.current.secrets),
+    probeOf(parsed.request, null, requestViolations, deps.contract.current.secrets),
   );
   return whenReady(found, ({ stub }) => {
-    context.stub = stub;
-    return stub === undefined ? refused(routeError(route, arrival.method, arrival.path)) : next;
+    if (stub === undefined) throw refusal(routeError(route, arrival), deps.contract);
+    return { ...parsed, requestViolations, stub };
   });
-};
+}
 
-function routeError(
-  route: Exclude<RouteResult, { kind: 'matched' }>,
-  method: string,
-  path: string,
-): HttpError {
+function routeError(route: UnroutedRequest['route'], { method, path }: Arrival): HttpError {
   if (route.kind === 'no-path') {
     return new HttpError(
       'NOT_FOUND',
