@@ -71,11 +71,6 @@ export interface AnsweredRequest extends SteeredRequest<SomeOperation> {
   readonly answer: ModeAnswer;
 }
 
-/** With the contract's verdict on its answer. */
-export interface JudgedRequest extends AnsweredRequest {
-  readonly responseViolations: Violation[];
-}
-
 /**
  * What the pipeline decided for a request: the answer, the verdicts, when to send it and the
  * fault to answer with instead; for the transport to deliver and the observers (journal,

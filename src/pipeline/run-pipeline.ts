@@ -66,5 +66,5 @@ export type Pipeline = ReturnType<typeof createPipeline>;
 
 // The stages that run on every chosen answer, all at once.
 function finish(answered: AnsweredRequest, deps: PipelineDeps): Outcome {
-  return schedule(reportViolations(judgeResponse(answered, deps), deps), deps);
+  return reportViolations(judgeResponse(schedule(answered, deps), deps), deps);
 }

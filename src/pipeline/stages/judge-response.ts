@@ -2,17 +2,16 @@ import type { ContractOperation } from '../../contract/contract-operation.ts';
 import type { Violation } from '../../contract/violation.ts';
 import type { ModeAnswer } from '../../responders/response-mode.ts';
 import { validateResponse } from '../../validation/prism-engine.ts';
-import type { AnsweredRequest, JudgedRequest, PipelineDeps } from '../request-states.ts';
+import type { Outcome, PipelineDeps } from '../request-states.ts';
 
 /** The contract's verdict on the chosen answer; every violation is also reported (logged). */
-export function judgeResponse(answered: AnsweredRequest, deps: PipelineDeps): JudgedRequest {
-  const { operation, answer } = answered;
-  const responseViolations = verdictOn(operation, answer);
-  if (responseViolations.length > 0) {
-    const { status } = answer.response;
-    deps.onResponseViolations(operation?.operationId ?? null, status, responseViolations);
-  }
-  return { ...answered, responseViolations };
+export function judgeResponse(outcome: Outcome, deps: PipelineDeps): Outcome {
+  const { operation } = outcome;
+  const responseViolations = verdictOn(operation, outcome);
+  if (responseViolations.length === 0) return outcome;
+  const { status } = outcome.response;
+  deps.onResponseViolations(operation?.operationId ?? null, status, responseViolations);
+  return { ...outcome, responseViolations };
 }
 
 function verdictOn(operation: ContractOperation | undefined, answer: ModeAnswer): Violation[] {

@@ -7,7 +7,7 @@ import {
   type ViolationEntry,
 } from '../../validation/violation-entries.ts';
 import { errorAnswer } from '../../responders/error-answer.ts';
-import type { JudgedRequest, PipelineDeps } from '../request-states.ts';
+import type { Outcome, PipelineDeps } from '../request-states.ts';
 
 // Prism lists a refused credential as this violation of the request.
 const securityEntry: ViolationEntry = {
@@ -23,21 +23,21 @@ const securityEntry: ViolationEntry = {
  * an answer of the contract's operation that breaks it (`--errors`; not the mock's own errors,
  * nor a stub's answer, which may break the contract on purpose).
  */
-export function reportViolations(judged: JudgedRequest, deps: PipelineDeps): JudgedRequest {
-  if (deps.errors !== true && deps.violationsHeader !== true) return judged;
-  const { operation, request, answer, responseViolations } = judged;
-  if (operation === undefined) return judged;
-  const fromContract = !/^(error:|validation-error$|stub:|prefer$)/.test(answer.source);
+export function reportViolations(outcome: Outcome, deps: PipelineDeps): Outcome {
+  if (deps.errors !== true && deps.violationsHeader !== true) return outcome;
+  const { operation, request, response, source, responseViolations } = outcome;
+  if (operation === undefined) return outcome;
+  const fromContract = !/^(error:|validation-error$|stub:|prefer$)/.test(source);
   const output =
     responseViolations.length === 0
       ? []
-      : prefixed('response', responseEntries(operation, answer.response), responseViolations);
+      : prefixed('response', responseEntries(operation, response), responseViolations);
   const broken = output.filter((entry) => entry.severity === 'Error');
   const headers: Record<string, string> = {};
   if (deps.violationsHeader === true) {
     const input = [
-      ...(answer.source === 'error:UNAUTHORIZED' ? [securityEntry] : []),
-      ...prefixed('request', requestEntries(operation, request), judged.requestViolations),
+      ...(source === 'error:UNAUTHORIZED' ? [securityEntry] : []),
+      ...prefixed('request', requestEntries(operation, request), outcome.requestViolations),
     ];
     const all = [...input, ...output];
     if (all.length > 0) headers['sl-violations'] = JSON.stringify(all);
@@ -45,17 +45,10 @@ export function reportViolations(judged: JudgedRequest, deps: PipelineDeps): Jud
   if (deps.errors === true && fromContract && broken.length > 0) {
     const message = `The answer breaks the contract: ${formatViolations(responseViolations)}`;
     const problem = problemDetails('VIOLATIONS', violationsDetail, { validation: broken });
-    return {
-      ...judged,
-      answer: errorAnswer(operation, 500, message, 'violations', headers, problem),
-    };
+    return { ...outcome, ...errorAnswer(operation, 500, message, 'violations', headers, problem) };
   }
-  if (headers['sl-violations'] === undefined) return judged;
-  const { response } = answer;
-  return {
-    ...judged,
-    answer: { ...answer, response: { ...response, headers: { ...response.headers, ...headers } } },
-  };
+  if (headers['sl-violations'] === undefined) return outcome;
+  return { ...outcome, response: { ...response, headers: { ...response.headers, ...headers } } };
 }
 
 // Prism's entries, where its validator finds any, else the mock's own; under `request` or
