@@ -514,7 +514,13 @@ export function adminOpenApi(version: string) {
             inconclusive: {
               type: 'boolean',
               description:
-                'True when the dropped entries may have matched and so could change the verdict: it fails rather than pass on lost data.',
+                'True when the dropped entries (or the requests the shared store lost) may have matched and so could change the verdict: it fails rather than pass on lost data.',
+            },
+            lostAt: {
+              type: 'string',
+              format: 'date-time',
+              description:
+                'With --store redis://: when Redis lost its data (it restarted empty), with requests of this session sent before; absent once the session is reset or its requests cleared.',
             },
             message: {
               type: 'string',

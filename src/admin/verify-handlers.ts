@@ -3,25 +3,32 @@ import {
   verifySequence,
   type VerifyResult,
 } from '../interactions/verify-requests.ts';
+import type { Journal } from '../observe/journal.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
 
 /**
  * POST /__admin/verify: 200 when the count is as expected, else 422 with near misses. Entries of
- * the session that the full journal dropped count as "may have matched": a verdict they could
- * change is a 422 with `inconclusive: true` and a message, never a pass.
+ * the session that the full journal dropped, or that the shared store lost, count as "may have
+ * matched": a verdict they could change is a 422 with `inconclusive: true` and a message, never a
+ * pass.
  */
 export async function verify({ deps, session, body }: AdminContext): Promise<AdminReply> {
   const { pattern, times } = checkAdminBody.verify(body);
-  const dropped = await deps.journal.dropped(session);
-  return reply(await verifyRequests(deps.journal.scan(session), pattern, times, dropped));
+  const [dropped, lostAt] = await unseen(deps.journal, session);
+  return reply(await verifyRequests(deps.journal.scan(session), pattern, times, dropped, lostAt));
 }
 
 /** POST /__admin/verify/sequence: 200 when the patterns matched in that order, else 422. */
 export async function verifyInSequence({ deps, session, body }: AdminContext): Promise<AdminReply> {
   const { patterns } = checkAdminBody.sequence(body);
-  const dropped = await deps.journal.dropped(session);
-  return reply(await verifySequence(deps.journal.scan(session), patterns, dropped));
+  const [dropped, lostAt] = await unseen(deps.journal, session);
+  return reply(await verifySequence(deps.journal.scan(session), patterns, dropped, lostAt));
+}
+
+// What the journal cannot show of the session: entries it dropped, and data the store lost.
+function unseen(journal: Journal, session: string) {
+  return Promise.all([journal.dropped(session), journal.lostAt?.(session)]);
 }
 
 function reply(result: VerifyResult): AdminReply {

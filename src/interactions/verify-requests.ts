@@ -41,6 +41,11 @@ export interface VerifyResult {
    * since a verification must not pass because data was lost (nor fail for it as if it were sure).
    */
   inconclusive: boolean;
+  /**
+   * When the shared store lost its data (Redis restarted empty) with this session's earlier
+   * requests, an unknown number of which may have matched; absent when it did not.
+   */
+  lostAt?: string;
   /** Why the verdict is inconclusive, when it is. */
   message?: string;
 }
@@ -66,6 +71,8 @@ export async function verifyRequests(
   pattern: RequestPattern,
   times: Times = {},
   dropped = 0,
+  /** When the shared store lost the session's earlier requests, if it did (see VerifyResult). */
+  lostAt?: string,
 ): Promise<VerifyResult> {
   const differences = compilePattern(pattern);
   const misses = nearMissCollector();
@@ -77,8 +84,10 @@ export async function verifyRequests(
   }
   const least = times.exactly ?? times.atLeast ?? (Object.keys(times).length > 0 ? 0 : 1);
   const most = times.exactly ?? times.atMost ?? Infinity;
-  const surely = least <= count && count + dropped <= most;
-  const never = count + dropped < least || count > most;
+  // Lost data hid any number of requests.
+  const unseen = lostAt === undefined ? dropped : Infinity;
+  const surely = least <= count && count + unseen <= most;
+  const never = count + unseen < least || count > most;
   const inconclusive = !surely && !never;
   const expected = describeTimes(times);
   return {
@@ -88,13 +97,20 @@ export async function verifyRequests(
     nearMisses: surely ? [] : misses.best(),
     dropped,
     inconclusive,
+    ...(lostAt === undefined ? {} : { lostAt }),
     ...(inconclusive
       ? {
-          message: `Failed to verify: ${count} recorded ${count === 1 ? 'request matches' : 'requests match'}, but the full journal dropped ${dropped} earlier ${dropped === 1 ? 'request' : 'requests'} of this session that may have matched too, so "${expected}" cannot be decided. ${droppedAdvice}`,
+          message: `Failed to verify: ${count} recorded ${count === 1 ? 'request matches' : 'requests match'}, but ${lostAt === undefined ? `the full journal dropped ${dropped} earlier ${dropped === 1 ? 'request' : 'requests'} of this session` : lostWords(lostAt)} that may have matched too, so "${expected}" cannot be decided. ${lostAt === undefined ? droppedAdvice : lostAdvice}`,
         }
       : {}),
   };
 }
+
+const lostWords = (lostAt: string): string =>
+  `the shared store lost its data at ${lostAt} (Redis restarted without persistence), with the earlier requests of this session`;
+
+const lostAdvice =
+  'Make sure to reset the session (POST /__admin/reset) or clear its requests (DELETE /__admin/requests) before the requests to verify, and to give Redis persistence (appendonly yes).';
 
 const droppedAdvice =
   'Make sure to raise --journal-limit, or to reset the session (POST /__admin/reset) at the start of each test so that its requests stay in the journal.';
@@ -107,6 +123,7 @@ export async function verifySequence(
   entries: Entries,
   patterns: readonly RequestPattern[],
   dropped = 0,
+  lostAt?: string,
 ): Promise<VerifyResult> {
   const compiled = patterns.map((pattern) => compilePattern(pattern));
   let index = 0;
@@ -125,7 +142,7 @@ export async function verifySequence(
   }
   if (index < patterns.length) {
     // The dropped entries came before every kept one: they may hold the start of the sequence.
-    const inconclusive = dropped > 0;
+    const inconclusive = dropped > 0 || lostAt !== undefined;
     return {
       ok: false,
       count: index,
@@ -133,9 +150,10 @@ export async function verifySequence(
       nearMisses: misses.best(),
       dropped,
       inconclusive,
+      ...(lostAt === undefined ? {} : { lostAt }),
       ...(inconclusive
         ? {
-            message: `Failed to verify the sequence: the full journal dropped ${dropped} earlier ${dropped === 1 ? 'request' : 'requests'} of this session, which may have held the requests not found. ${droppedAdvice}`,
+            message: `Failed to verify the sequence: ${lostAt === undefined ? `the full journal dropped ${dropped} earlier ${dropped === 1 ? 'request' : 'requests'} of this session` : lostWords(lostAt)}, which may have held the requests not found. ${lostAt === undefined ? droppedAdvice : lostAdvice}`,
           }
         : {}),
     };

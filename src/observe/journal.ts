@@ -20,6 +20,11 @@ export interface Journal {
   get(session: string, id: string): MaybePromise<Interaction | undefined>;
   /** How many of the session's entries were dropped by the journal's limit. */
   dropped(session: string): MaybePromise<number>;
+  /**
+   * When the shared store lost its data (Redis restarted empty) if the session (every session
+   * for `*`) was not cleared since: its earlier requests are gone. A journal in memory never is.
+   */
+  lostAt?(session: string): MaybePromise<string | undefined>;
   /** The session was evicted: its drop count goes to the evicted sessions' counters. */
   forget(session: string): void;
   /** Forgets the session's entries (every entry for `*`). */

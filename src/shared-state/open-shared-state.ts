@@ -9,6 +9,7 @@ import type { Journal } from '../observe/journal.ts';
 import { storeFullWarning, type StoredRecord } from '../responders/store/record-store.ts';
 import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
 import type { SessionTable } from '../sessions/session-table.ts';
+import { watchDataLoss } from './data-loss.ts';
 import { connectRedis } from './redis-connection.ts';
 import { createRedisCoverage } from './redis-coverage.ts';
 import { createRedisJournal } from './redis-journal.ts';
@@ -53,6 +54,8 @@ export async function openSharedState(
   const redis = await connectRedis(config.store, config.storePrefix, logger);
   let lease: SlotLease | undefined;
   try {
+    // First, before any restore: whether Redis came back without its data.
+    await watchDataLoss(redis);
     // A number of its own for each replica ever started, to tell its events from the others'.
     const replica = await redis.client.incr(`${redis.prefix}:replicas`);
     lease = await leaseReplicaSlot(redis, (slot) => {

@@ -3,123 +3,10 @@ import type { Journal } from '../observe/journal.ts';
 import { parseExactJson } from '../parsing/exact-json.ts';
 import { allSessions } from '../sessions/session-of.ts';
 import { batchedScript, settle } from './batched-script.ts';
-import { redisScript, type RedisConnection } from './redis-connection.ts';
+import { lossKeys, readLostAt } from './data-loss.ts';
+import type { RedisConnection } from './redis-connection.ts';
+import { addScript, clearScript, rangeScript } from './redis-journal-scripts.ts';
 import type { ReplicaIds } from './replica-ids.ts';
-
-// Keys under J: `e` (id -> "<session>\n<exact>\n<text>"), `order` ("<id> <bytes> <session>",
-// oldest first), `bytes` (the entries' size), `shifted` (entries dropped from the front so far),
-// `clears`, `dropped` (session -> entries dropped by the limit). A scan finds its place again by
-// `shifted`, as in memory. The entries themselves are written with HSET and never pass through a
-// script: handing Lua a 1-2 KB string cost Redis more than all the rest of a request. The HSET and
-// the script go in one write but not as one transaction: a clear of every session that lands
-// between them leaves order items without entries (reads skip them, the limits drop them), and a
-// connection lost between them leaves entries without order items (an orphan per lost batch).
-// Order items are split by `item()`: the id, the size, the session (which may hold spaces).
-const itemLua = `
-local function item(text)
-  local first = string.find(text, ' ', 1, true)
-  if not first then return text, 0, '' end
-  local second = string.find(text, ' ', first + 1, true)
-  if not second then return string.sub(text, 1, first - 1), 0, '' end
-  local size = tonumber(string.sub(text, first + 1, second - 1)) or 0
-  return string.sub(text, 1, first - 1), size, string.sub(text, second + 1)
-end
-`;
-
-// Appends the order items of entries just written, then drops the oldest past the limits: as
-// many at once as the entry limit asks, then one by one while over the bytes.
-// ARGV: the limit, the byte limit, then per entry its order item. Returns the entries held.
-const addScript = redisScript(`${itemLua}
-local base, limit, maxBytes = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2])
-local order = base .. ':order'
-local added = 0
-for i = 3, #ARGV do
-  local _, size = item(ARGV[i])
-  added = added + size
-end
-local count = redis.call('RPUSH', order, unpack(ARGV, 3))
-local bytes = redis.call('INCRBY', base .. ':bytes', added)
-local shifted, freed, drops = 0, 0, {}
-while count > limit or (bytes - freed > maxBytes and count > 1) do
-  local oldest = redis.call('LPOP', order, math.min(math.max(count - limit, 1), 1000))
-  local ids = {}
-  for _, text in ipairs(oldest) do
-    local id, size, name = item(text)
-    ids[#ids + 1] = id
-    freed = freed + size
-    drops[name] = (drops[name] or 0) + 1
-  end
-  redis.call('HDEL', base .. ':e', unpack(ids))
-  shifted = shifted + #oldest
-  count = count - #oldest
-end
-if shifted > 0 then
-  redis.call('INCRBY', base .. ':shifted', shifted)
-  redis.call('DECRBY', base .. ':bytes', freed)
-  local dropped = base .. ':dropped'
-  for name, n in pairs(drops) do
-    -- Bounded: past 100,000 names, drops still count toward the total ('' is no session).
-    if redis.call('HLEN', dropped) >= 100000 and redis.call('HEXISTS', dropped, name) == 0 then name = '' end
-    redis.call('HINCRBY', dropped, name, n)
-  end
-end
-return count
-`);
-
-// ARGV: absolute position of the first entry wanted, how many, direction (1 or -1), clears seen.
-// Returns the shifted count, the clears count, then the entries found (false past the ends).
-const rangeScript = redisScript(`${itemLua}
-local base = KEYS[1]
-local from, count, step = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local shifted = tonumber(redis.call('GET', base .. ':shifted') or '0')
-local clears = redis.call('GET', base .. ':clears') or '0'
-local length = redis.call('LLEN', base .. ':order')
-if from < 0 then from = shifted + length - 1 end
-local first, last
-if step > 0 then
-  first = math.max(from - shifted, 0); last = math.min(first + count - 1, length - 1)
-else
-  last = math.min(from - shifted, length - 1); first = math.max(last - count + 1, 0)
-end
-local result = { shifted, clears, first + shifted, last + shifted }
-if last < first then return result end
-local ids = {}
-for _, text in ipairs(redis.call('LRANGE', base .. ':order', first, last)) do
-  ids[#ids + 1] = (item(text))
-end
-local entries = redis.call('HMGET', base .. ':e', unpack(ids))
-for i = 1, #entries do result[#result + 1] = entries[i] end
-return result
-`);
-
-const clearScript = redisScript(`${itemLua}
-local base, session = KEYS[1], ARGV[1]
-redis.call('INCR', base .. ':clears')
-if session == '*' then
-  redis.call('DEL', base .. ':order', base .. ':e', base .. ':bytes', base .. ':dropped')
-  return 0
-end
-redis.call('HDEL', base .. ':dropped', session)
-local kept, gone, freed = {}, {}, 0
-for _, text in ipairs(redis.call('LRANGE', base .. ':order', 0, -1)) do
-  local id, size, name = item(text)
-  if name == session then
-    gone[#gone + 1] = id
-    freed = freed + size
-  else
-    kept[#kept + 1] = text
-  end
-end
-for i = 1, #gone, 5000 do
-  redis.call('HDEL', base .. ':e', unpack(gone, i, math.min(i + 4999, #gone)))
-end
-redis.call('DECRBY', base .. ':bytes', freed)
-redis.call('DEL', base .. ':order')
-for i = 1, #kept, 5000 do
-  redis.call('RPUSH', base .. ':order', unpack(kept, i, math.min(i + 4999, #kept)))
-end
-return #kept
-`);
 
 const pageSize = 200;
 
@@ -144,6 +31,7 @@ export function createRedisJournal(
   { limit, maxBytes }: RedisJournalOptions,
 ): Journal {
   const base = ['J'];
+  const [, lost, cleared] = lossKeys;
   const key = (name: string): string => `${redis.prefix}:J:${name}`;
   // The entries of a batch, written just before its script (in the same write to Redis).
   let entries: string[] = [];
@@ -216,8 +104,9 @@ export function createRedisJournal(
       // A session's drop count stays in Redis under its name: a session that comes back after its
       // eviction still sees its drops.
     },
+    lostAt: (session) => readLostAt(redis, session),
     async clear(session) {
-      await redis.run(clearScript, base, [session]);
+      await redis.run(clearScript, [...base, lost, cleared], [session]);
     },
   };
 }

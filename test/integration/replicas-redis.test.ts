@@ -4,7 +4,7 @@ import { createPlant } from '../support/mock-fetch.ts';
 import { redisProblem, startRedis, type TestRedis } from '../support/redis-server.ts';
 import { launchCli } from '../support/launch-cli.ts';
 import { readEvents } from '../support/read-events.ts';
-import { spawnCli, type CliProcess } from '../support/spawn-cli.ts';
+import { startReplica as startOne, stopReplicas, type Replica } from '../support/redis-replica.ts';
 
 // Two mock processes on one Redis, as behind a load balancer: whichever replica a test asks
 // must answer as one mock would.
@@ -12,26 +12,11 @@ const problem = redisProblem();
 const running = (): TestRedis => redis as TestRedis;
 const pair = (): [Replica, Replica] => replicas as [Replica, Replica];
 
-interface Replica {
-  url: string;
-  adminUrl: string;
-  cli: CliProcess;
-}
-
 let redis: TestRedis | undefined;
 let replicas: Replica[] = [];
 
-async function startReplica(url: string): Promise<Replica> {
-  const cli = await spawnCli([
-    '--store',
-    url,
-    '--store-prefix',
-    `replicas-${process.pid}`,
-    '--fixtures',
-    'fixtures/plants.json',
-  ]);
-  return { url: cli.url, adminUrl: `${cli.url}/__admin`, cli };
-}
+const startReplica = (url: string): Promise<Replica> =>
+  startOne(url, `replicas-${process.pid}`, ['--fixtures', 'fixtures/plants.json']);
 
 // Registers through `replica` a stub that answers the session's creates with a plant named `name`.
 function stubCreates(replica: Replica, session: string, name: string, fields: object = {}) {
@@ -51,10 +36,7 @@ describe.skipIf(problem !== undefined)('two replicas sharing Redis', () => {
     replicas = [await startReplica(redis.url), await startReplica(redis.url)];
   });
   afterAll(async () => {
-    for (const replica of replicas) {
-      replica.cli.child.kill('SIGTERM');
-      await replica.cli.exited;
-    }
+    await stopReplicas(replicas);
     await redis?.stop();
   });
 
