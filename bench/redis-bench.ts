@@ -1,11 +1,12 @@
 // The shared store's cost: valid creates (the store's hot path) from 10 connections against one
 // replica in memory, one replica on Redis, and two replicas sharing that Redis (5 connections
-// each). `npm run bench:redis`; BENCH_DURATION seconds per cell (default 5). Needs redis-server
-// on the PATH. Prints the figures, the Redis commands per request, the CPU each side spends per
+// each). `npm run bench:redis`; BENCH_DURATION seconds per cell (default 5); BENCH_REDIS_CLUSTER=1
+// runs them on a Redis Cluster of three masters instead of one Redis. Needs redis-server on the PATH. Prints the figures, the Redis commands per request, the CPU each side spends per
 // request, and from those an estimate for N replicas on N machines (see docs/redis.md).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { startRedisCluster } from '../test/support/redis-cluster.ts';
 import { startRedis } from '../test/support/redis-server.ts';
 import { buildDist } from './build-dist.ts';
 import { loadCell, type CellResult } from './load-cell.ts';
@@ -31,7 +32,19 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / clockTicks;
 }
 
+// Summed over the nodes (a cluster's three; the mock's keys are on one of them).
 async function redisCounters(
+  clients: readonly Redis[],
+): Promise<{ calls: number; scripts: number; cpu: number }> {
+  const counts = await Promise.all(clients.map((client) => nodeCounters(client)));
+  return counts.reduce((sum, each) => ({
+    calls: sum.calls + each.calls,
+    scripts: sum.scripts + each.scripts,
+    cpu: sum.cpu + each.cpu,
+  }));
+}
+
+async function nodeCounters(
   client: Redis,
 ): Promise<{ calls: number; scripts: number; cpu: number }> {
   const stats = await client.info('commandstats');
@@ -58,7 +71,7 @@ interface Row {
   redisCpuUsPerRequest?: number;
 }
 
-async function measure(name: string, servers: BenchServer[], redis?: Redis): Promise<Row> {
+async function measure(name: string, servers: BenchServer[], redis?: Redis[]): Promise<Row> {
   // Warm up, then load every server at once, splitting the connections.
   await Promise.all(
     servers.map((server) =>
@@ -106,8 +119,14 @@ async function measure(name: string, servers: BenchServer[], redis?: Redis): Pro
 
 async function main(): Promise<void> {
   buildDist(root);
-  const redisServer = await startRedis();
-  const client = new Redis(redisServer.url);
+  const cluster = process.env.BENCH_REDIS_CLUSTER !== undefined;
+  const redisServer = cluster ? await startRedisCluster() : await startRedis();
+  const client = cluster
+    ? redisServer.url
+        .slice('redis-cluster://'.length)
+        .split(',')
+        .map((node) => new Redis(Number(node.split(':')[1])))
+    : [new Redis(redisServer.url)];
   const rows: Row[] = [];
   try {
     const memory = await launch('memory', 'memory');
@@ -119,7 +138,7 @@ async function main(): Promise<void> {
     rows.push(await measure('2 replicas, one Redis', [one, two], client));
     await Promise.all([one.stop(), two.stop()]);
   } finally {
-    client.disconnect();
+    for (const each of client) each.disconnect();
     await redisServer.stop();
     killAllServers();
   }

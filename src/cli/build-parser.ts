@@ -101,7 +101,7 @@ export function buildParser(args: string[]): Argv {
       store: {
         type: 'string',
         describe:
-          'memory, or redis://HOST:PORT/DB to share the state with every replica on that Redis',
+          'memory, redis://HOST:PORT/DB to share the state with every replica on that Redis, or redis-cluster://HOST:PORT,HOST:PORT for a Redis Cluster',
         default: defaults.store.default,
       },
       'store-prefix': {

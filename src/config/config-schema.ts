@@ -36,7 +36,7 @@ export const configSchema = {
     storeLimit: { type: 'integer', minimum: 1, maximum: 10000000, default: 100000 },
     store: {
       type: 'string',
-      pattern: '^(memory|rediss?://[^\\s]+)$',
+      pattern: '^(memory|rediss?(-cluster)?://[^\\s]+)$',
       default: 'memory',
     },
     storePrefix: {
@@ -103,9 +103,10 @@ export interface MockServerOptions {
   /** Plants (records) the stateful store keeps over all sessions, the oldest forgotten first. Default 100000. */
   storeLimit?: number;
   /**
-   * Where the state lives: `memory` (this process), or `redis://HOST:PORT/DB` to share the store,
-   * journal, coverage, stubs and sessions with every replica that names the same Redis and prefix.
-   * Default `memory`.
+   * Where the state lives: `memory` (this process), `redis://HOST:PORT/DB` to share the store,
+   * journal, coverage, stubs and sessions with every replica that names the same Redis and prefix,
+   * or `redis-cluster://HOST:PORT,HOST:PORT` for a Redis Cluster (`rediss` for TLS). Default
+   * `memory`.
    */
   store?: string;
   /** Prefix of every Redis key, so that several mocks can share one Redis. Default `plant-store-mock`. */

@@ -1,4 +1,5 @@
-import type { RedisConnection, RedisScript } from './redis-connection.ts';
+import type { RedisConnection } from './redis-connection.ts';
+import type { RedisScript } from './redis-script.ts';
 
 /**
  * How long a read of what is written this way waits before it looks, so that it sees the writes

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { allSessions } from '../sessions/session-of.ts';
-import { redisScript, type RedisConnection } from './redis-connection.ts';
+import type { RedisConnection } from './redis-connection.ts';
+import { redisScript } from './redis-script.ts';
 
 /**
  * Keys of the data-loss marks: `epoch` (a token written by the first replica on an empty Redis),
@@ -56,8 +57,8 @@ export async function readLostAt(
   const [, lost, cleared] = lossKeys;
   const [lostAt, wasCleared] = await redis.guard(
     Promise.all([
-      redis.client.get(`${redis.prefix}:${lost}`),
-      session === allSessions ? 0 : redis.client.hexists(`${redis.prefix}:${cleared}`, session),
+      redis.client.get(redis.key(lost)),
+      session === allSessions ? 0 : redis.client.hexists(redis.key(cleared), session),
     ]),
   );
   return lostAt === null || wasCleared === 1 ? undefined : lostAt;

@@ -57,7 +57,7 @@ export async function openSharedState(
     // First, before any restore: whether Redis came back without its data.
     await watchDataLoss(redis);
     // A number of its own for each replica ever started, to tell its events from the others'.
-    const replica = await redis.client.incr(`${redis.prefix}:replicas`);
+    const replica = await redis.client.incr(redis.key('replicas'));
     lease = await leaseReplicaSlot(redis, (slot) => {
       ids.moveTo(slot);
     });

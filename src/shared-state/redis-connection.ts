@@ -1,47 +1,16 @@
-import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { Cluster } from 'ioredis';
 import type { Logger } from 'pino';
-import { ConfigError, HttpError } from '../errors.ts';
-
-/** A Lua script run by its SHA-1, sent whole only when Redis does not hold it yet. */
-export interface RedisScript {
-  lua: string;
-  sha: string;
-}
-
-// Every script made, loaded into Redis at connection and again when it comes back: a script
-// sent whole on first use (after a NOSCRIPT) would be run after commands sent later.
-const scripts: RedisScript[] = [];
-
-/** Makes a RedisScript of Lua source; call at module level, before connecting. */
-export function redisScript(lua: string): RedisScript {
-  const script = { lua, sha: createHash('sha1').update(lua).digest('hex') };
-  scripts.push(script);
-  return script;
-}
-
-/** The oldest Redis the scripts run on (`LPOP key count` came with 6.2). */
-const minimumVersion = [6, 2];
-
-/**
- * Why a Redis of this `INFO server` text is too old for the mock's scripts; undefined when it is
- * not (or when it does not say its version).
- *
- * @example
- * redisVersionProblem('redis_version:6.0.16\r\n'); // 'Redis 6.0.16 is too old: ...'
- */
-export function redisVersionProblem(info: string): string | undefined {
-  const version = /^redis_version:((\d+)\.(\d+)\S*)/m.exec(info);
-  if (version === null) return undefined;
-  const [major, minor] = [Number(version[2]), Number(version[3])];
-  const [needMajor, needMinor] = minimumVersion as [number, number];
-  if (major > needMajor || (major === needMajor && minor >= needMinor)) return undefined;
-  return `Redis ${version[1] ?? ''} is too old: the mock needs Redis ${needMajor}.${needMinor} or later. Make sure to run a newer Redis there, or start the mock with --store memory.`;
-}
-
-async function loadScripts(client: Redis): Promise<void> {
-  await Promise.all(scripts.map((script) => client.script('LOAD', script.lua)));
-}
+import { HttpError } from '../errors.ts';
+import {
+  connectionsOf,
+  connectClient,
+  onSlotNodeLost,
+  isReplyError,
+  reasonOf,
+  withoutPassword,
+  type RedisClient,
+} from './redis-client.ts';
+import { loadScripts, type RedisScript } from './redis-script.ts';
 
 /**
  * One connection to the shared store, as the Redis-backed state uses it. Commands fail at once
@@ -50,16 +19,21 @@ async function loadScripts(client: Redis): Promise<void> {
  * were there; the client reconnects by itself.
  */
 export interface RedisConnection {
-  client: Redis;
-  /** Prepended to every key, so that several mocks can share one Redis. */
+  client: RedisClient;
+  /** Begins every key (see key), so that several mocks can share one Redis. */
   prefix: string;
+  /**
+   * The key of `name` in Redis: `{PREFIX}:name`. The braces make the prefix the key's hash tag,
+   * so that in a Redis Cluster every key of a mock is in one slot, as its scripts need.
+   */
+  key(name: string): string;
   /** The store as the user gave it, without a password, for messages. */
   name: string;
   /** Whether requests can be served now. */
   available(): boolean;
   /** Runs `restore` each time Redis comes back, before requests are served again. */
   onRestore(restore: () => Promise<void>): void;
-  /** Runs a script with keys (prefixed here) and arguments. */
+  /** Runs a script with keys (made with key() here) and arguments. */
   run(
     script: RedisScript,
     keys: readonly string[],
@@ -81,9 +55,8 @@ export interface RedisConnection {
   close(): Promise<void>;
 }
 
-const connectTimeoutMs = 2_000;
-const commandTimeoutMs = 5_000;
 const closeGraceMs = 1_000;
+const restoreRetryMs = 500;
 
 // Settles with `work` or after `ms`, whichever comes first.
 function withinMs(work: Promise<unknown>, ms: number): Promise<unknown> {
@@ -97,8 +70,9 @@ function withinMs(work: Promise<unknown>, ms: number): Promise<unknown> {
 }
 
 /**
- * Connects to Redis at `url` (`redis://HOST:PORT/DB`); throws a ConfigError (exit 2) when it does
- * not answer within two seconds.
+ * Connects to Redis at `url` (`redis://HOST:PORT/DB`, or a Redis Cluster at
+ * `redis-cluster://HOST:PORT,...`); throws a ConfigError (exit 2) when it does not answer within
+ * two seconds.
  *
  * @example
  * const redis = await connectRedis('redis://127.0.0.1:6379/0', 'plant-store-mock', logger);
@@ -111,43 +85,7 @@ export async function connectRedis(
 ): Promise<RedisConnection> {
   const name = withoutPassword(url);
   let lost = false;
-  const client = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    // Off: the hot path's writes are batched here (batchedScript, schedule), and ioredis's own
-    // batching made a Pipeline per turn of the event loop, which cost 40 % of the throughput on
-    // Redis (docs/redis.md).
-    enableAutoPipelining: false,
-    maxRetriesPerRequest: 0,
-    connectTimeout: connectTimeoutMs,
-    // A Redis that stops answering without closing the connection (a partition, a frozen host)
-    // must not hold requests for ever: a command past this answers 503, and TCP keep-alive
-    // notices the dead connection.
-    commandTimeout: commandTimeoutMs,
-    keepAlive: 1_000,
-    // Reconnect for ever, every 50 ms at first and at most every 500 ms.
-    retryStrategy: (times) => Math.min(times * 50, 500),
-  });
-  let lastError: unknown;
-  client.on('error', (error) => {
-    // Said once by 'close' below; ioredis repeats it for each reconnection attempt.
-    lastError = error;
-  });
-  try {
-    await client.connect();
-    await loadScripts(client);
-  } catch (cause) {
-    client.disconnect();
-    throw new ConfigError(
-      `Failed to connect to the store at ${name} (--store): ${reasonOf(lastError ?? cause)}. Make sure Redis runs there, or start the mock with --store memory.`,
-      { cause },
-    );
-  }
-  const tooOld = redisVersionProblem(await client.info('server').catch(() => ''));
-  if (tooOld !== undefined) {
-    client.disconnect();
-    throw new ConfigError(`Failed to use the store at ${name} (--store): ${tooOld}`);
-  }
+  const client = await connectClient(url, name, loadScripts);
   // Work that must be done again before serving when Redis comes back (it may have lost its data).
   const restores: (() => Promise<void>)[] = [];
   let restoring = false;
@@ -156,24 +94,33 @@ export async function connectRedis(
     lost = true;
     logger.error(`Lost the store at ${name}: every request is answered 503 until it is back.`);
   };
-  client.on('close', markLost);
-  client.on('ready', () => {
-    if (!lost) return;
+  const restore = (): void => {
+    if (!lost || restoring || client.status !== 'ready') return;
     restoring = true;
     loadScripts(client)
-      .then(() => Promise.all(restores.map((restore) => restore())))
+      .then(() => Promise.all(restores.map((each) => each())))
       .then(() => {
         lost = false;
         logger.warn(`The store at ${name} is back: serving again.`);
       })
       .catch((error: unknown) => {
         logger.error({ err: error }, `Failed to restore the store at ${name}`);
-        client.disconnect(true);
+        // A cluster that lost only the mock's node stays connected: try again until it is back.
+        if (client instanceof Cluster) setTimeout(restore, restoreRetryMs).unref();
+        else client.disconnect(true);
       })
       .finally(() => {
         restoring = false;
       });
-  });
+  };
+  client.on('close', markLost);
+  client.on('ready', restore);
+  if (client instanceof Cluster) {
+    await onSlotNodeLost(client, `{${prefix}}`, () => {
+      markLost();
+      setTimeout(restore, restoreRetryMs).unref();
+    });
+  }
   const unavailable = (cause?: unknown): HttpError => {
     // A command that timed out on an open connection: drop it and reconnect, so that the mock
     // answers 503 at once (and health says degraded) until Redis answers again.
@@ -192,19 +139,23 @@ export async function connectRedis(
   // The flushes of this turn; the socket is corked while they write.
   const scheduled = new Set<() => void>();
   const flushScheduled = (): void => {
-    const { stream } = client;
-    stream.cork();
+    // A cluster's nodes connect on their first command: only those connected have a stream.
+    const streams = connectionsOf(client)
+      .filter((node) => node.status === 'ready')
+      .map((node) => node.stream);
+    for (const stream of streams) stream.cork();
     try {
       for (const flush of scheduled) flush();
     } finally {
       scheduled.clear();
-      stream.uncork();
+      for (const stream of streams) stream.uncork();
     }
   };
-  const keyOf = (key: string): string => `${prefix}:${key}`;
+  const keyOf = (key: string): string => `{${prefix}}:${key}`;
   return {
     client,
     prefix,
+    key: keyOf,
     name,
     available: () => client.status === 'ready' && !lost && !restoring,
     onRestore(restore) {
@@ -259,28 +210,4 @@ export async function connectRedis(
       client.disconnect();
     },
   };
-}
-
-function reasonOf(error: unknown): string {
-  // ioredis's words for a command sent while the connection is down.
-  if (error instanceof Error && error.message.includes('enableOfflineQueue'))
-    return 'not connected';
-  if (error instanceof Error)
-    return (error as NodeJS.ErrnoException).code ?? error.message.replace(/\.$/, '');
-  return String(error);
-}
-
-// A script's own error (a bug), unlike a connection that failed.
-function isReplyError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ReplyError';
-}
-
-function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
 }

@@ -2,11 +2,13 @@ import type { ContractOperation } from '../contract/contract-operation.ts';
 import { coverageReport, type Coverage } from '../observe/coverage.ts';
 import { allSessions } from '../sessions/session-of.ts';
 import { batchedScript, settle } from './batched-script.ts';
-import { redisScript, type RedisConnection } from './redis-connection.ts';
+import type { RedisConnection } from './redis-connection.ts';
+import { redisScript } from './redis-script.ts';
 
 // Keys under C: `sessions` (a set), `c:<session>` ("<operationId> <status>" -> count),
 // `v:<session>` (operationId -> violations).
-// ARGV: per count its session, operation, status and whether it broke the contract.
+// KEYS: C (the base of the sessions' keys), C:sessions. ARGV: per count its session, operation,
+// status and whether it broke the contract.
 const recordScript = redisScript(`
 local base = KEYS[1]
 local counts, violations = {}, {}
@@ -20,7 +22,7 @@ for i = 1, #ARGV, 4 do
   end
 end
 for session, fields in pairs(counts) do
-  redis.call('SADD', base .. ':sessions', session)
+  redis.call('SADD', KEYS[2], session)
   for field, n in pairs(fields) do redis.call('HINCRBY', base .. ':c:' .. session, field, n) end
 end
 for session, operations in pairs(violations) do
@@ -32,10 +34,10 @@ return 0
 const clearScript = redisScript(`
 local base, session = KEYS[1], ARGV[1]
 local names = { session }
-if session == '*' then names = redis.call('SMEMBERS', base .. ':sessions') end
+if session == '*' then names = redis.call('SMEMBERS', KEYS[2]) end
 for _, name in ipairs(names) do
   redis.call('DEL', base .. ':c:' .. name, base .. ':v:' .. name)
-  redis.call('SREM', base .. ':sessions', name)
+  redis.call('SREM', KEYS[2], name)
 end
 return 0
 `);
@@ -52,9 +54,9 @@ export function createRedisCoverage(
   redis: RedisConnection,
   operations: () => readonly ContractOperation[],
 ): Coverage {
-  const base = ['C'];
+  const base = ['C', 'C:sessions'];
   const counts = batchedScript(redis, recordScript, base, () => []);
-  const key = (name: string): string => `${redis.prefix}:C:${name}`;
+  const key = (name: string): string => redis.key(`C:${name}`);
   return {
     record(session, operationId, status, violated = false) {
       counts.push(session, operationId, status, violated ? 1 : 0);

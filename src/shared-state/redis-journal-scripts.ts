@@ -1,4 +1,4 @@
-import { redisScript } from './redis-connection.ts';
+import { redisScript } from './redis-script.ts';
 
 // The journal's scripts (see createRedisJournal).
 // Keys under J: `e` (id -> "<session>\n<exact>\n<text>"), `order` ("<id> <bytes> <session>",
@@ -10,7 +10,11 @@ import { redisScript } from './redis-connection.ts';
 // between them leaves order items without entries (reads skip them, the limits drop them), and a
 // connection lost between them leaves entries without order items (an orphan per lost batch).
 // Order items are split by `item()`: the id, the size, the session (which may hold spaces).
+/** The journal's keys, each script's KEYS (as `K` in Lua). */
+export const journalKeys = ['J:order', 'J:e', 'J:bytes', 'J:shifted', 'J:dropped', 'J:clears'];
+
 const itemLua = `
+local K = { order = KEYS[1], e = KEYS[2], bytes = KEYS[3], shifted = KEYS[4], dropped = KEYS[5], clears = KEYS[6] }
 local function item(text)
   local first = string.find(text, ' ', 1, true)
   if not first then return text, 0, '' end
@@ -25,18 +29,17 @@ end
 // many at once as the entry limit asks, then one by one while over the bytes.
 // ARGV: the limit, the byte limit, then per entry its order item. Returns the entries held.
 export const addScript = redisScript(`${itemLua}
-local base, limit, maxBytes = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2])
-local order = base .. ':order'
+local limit, maxBytes = tonumber(ARGV[1]), tonumber(ARGV[2])
 local added = 0
 for i = 3, #ARGV do
   local _, size = item(ARGV[i])
   added = added + size
 end
-local count = redis.call('RPUSH', order, unpack(ARGV, 3))
-local bytes = redis.call('INCRBY', base .. ':bytes', added)
+local count = redis.call('RPUSH', K.order, unpack(ARGV, 3))
+local bytes = redis.call('INCRBY', K.bytes, added)
 local shifted, freed, drops = 0, 0, {}
 while count > limit or (bytes - freed > maxBytes and count > 1) do
-  local oldest = redis.call('LPOP', order, math.min(math.max(count - limit, 1), 1000))
+  local oldest = redis.call('LPOP', K.order, math.min(math.max(count - limit, 1), 1000))
   local ids = {}
   for _, text in ipairs(oldest) do
     local id, size, name = item(text)
@@ -44,18 +47,17 @@ while count > limit or (bytes - freed > maxBytes and count > 1) do
     freed = freed + size
     drops[name] = (drops[name] or 0) + 1
   end
-  redis.call('HDEL', base .. ':e', unpack(ids))
+  redis.call('HDEL', K.e, unpack(ids))
   shifted = shifted + #oldest
   count = count - #oldest
 end
 if shifted > 0 then
-  redis.call('INCRBY', base .. ':shifted', shifted)
-  redis.call('DECRBY', base .. ':bytes', freed)
-  local dropped = base .. ':dropped'
+  redis.call('INCRBY', K.shifted, shifted)
+  redis.call('DECRBY', K.bytes, freed)
   for name, n in pairs(drops) do
     -- Bounded: past 100,000 names, drops still count toward the total ('' is no session).
-    if redis.call('HLEN', dropped) >= 100000 and redis.call('HEXISTS', dropped, name) == 0 then name = '' end
-    redis.call('HINCRBY', dropped, name, n)
+    if redis.call('HLEN', K.dropped) >= 100000 and redis.call('HEXISTS', K.dropped, name) == 0 then name = '' end
+    redis.call('HINCRBY', K.dropped, name, n)
   end
 end
 return count
@@ -64,11 +66,10 @@ return count
 // ARGV: absolute position of the first entry wanted, how many, direction (1 or -1), clears seen.
 // Returns the shifted count, the clears count, then the entries found (false past the ends).
 export const rangeScript = redisScript(`${itemLua}
-local base = KEYS[1]
 local from, count, step = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local shifted = tonumber(redis.call('GET', base .. ':shifted') or '0')
-local clears = redis.call('GET', base .. ':clears') or '0'
-local length = redis.call('LLEN', base .. ':order')
+local shifted = tonumber(redis.call('GET', K.shifted) or '0')
+local clears = redis.call('GET', K.clears) or '0'
+local length = redis.call('LLEN', K.order)
 if from < 0 then from = shifted + length - 1 end
 local first, last
 if step > 0 then
@@ -79,30 +80,30 @@ end
 local result = { shifted, clears, first + shifted, last + shifted }
 if last < first then return result end
 local ids = {}
-for _, text in ipairs(redis.call('LRANGE', base .. ':order', first, last)) do
+for _, text in ipairs(redis.call('LRANGE', K.order, first, last)) do
   ids[#ids + 1] = (item(text))
 end
-local entries = redis.call('HMGET', base .. ':e', unpack(ids))
+local entries = redis.call('HMGET', K.e, unpack(ids))
 for i = 1, #entries do result[#result + 1] = entries[i] end
 return result
 `);
 
-// KEYS: the journal's base, then the data-loss marks `lost` and `lost:cleared` (see data-loss.ts):
+// KEYS: journalKeys, then the data-loss marks `lost` and `lost:cleared` (see data-loss.ts):
 // a session cleared after Redis lost its data is marked, a clear of every session drops the mark.
 export const clearScript = redisScript(`${itemLua}
-local base, session = KEYS[1], ARGV[1]
-redis.call('INCR', base .. ':clears')
+local session = ARGV[1]
+redis.call('INCR', K.clears)
 if session == '*' then
-  redis.call('DEL', base .. ':order', base .. ':e', base .. ':bytes', base .. ':dropped', KEYS[2], KEYS[3])
+  redis.call('DEL', K.order, K.e, K.bytes, K.dropped, KEYS[7], KEYS[8])
   return 0
 end
-redis.call('HDEL', base .. ':dropped', session)
+redis.call('HDEL', K.dropped, session)
 -- Bounded: past 100,000 names a session cleared after the loss stays inconclusive (cautious).
-if redis.call('EXISTS', KEYS[2]) == 1 and redis.call('HLEN', KEYS[3]) < 100000 then
-  redis.call('HSET', KEYS[3], session, '1')
+if redis.call('EXISTS', KEYS[7]) == 1 and redis.call('HLEN', KEYS[8]) < 100000 then
+  redis.call('HSET', KEYS[8], session, '1')
 end
 local kept, gone, freed = {}, {}, 0
-for _, text in ipairs(redis.call('LRANGE', base .. ':order', 0, -1)) do
+for _, text in ipairs(redis.call('LRANGE', K.order, 0, -1)) do
   local id, size, name = item(text)
   if name == session then
     gone[#gone + 1] = id
@@ -112,12 +113,12 @@ for _, text in ipairs(redis.call('LRANGE', base .. ':order', 0, -1)) do
   end
 end
 for i = 1, #gone, 5000 do
-  redis.call('HDEL', base .. ':e', unpack(gone, i, math.min(i + 4999, #gone)))
+  redis.call('HDEL', K.e, unpack(gone, i, math.min(i + 4999, #gone)))
 end
-redis.call('DECRBY', base .. ':bytes', freed)
-redis.call('DEL', base .. ':order')
+redis.call('DECRBY', K.bytes, freed)
+redis.call('DEL', K.order)
 for i = 1, #kept, 5000 do
-  redis.call('RPUSH', base .. ':order', unpack(kept, i, math.min(i + 4999, #kept)))
+  redis.call('RPUSH', K.order, unpack(kept, i, math.min(i + 4999, #kept)))
 end
 return #kept
 `);

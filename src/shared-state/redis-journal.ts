@@ -5,7 +5,7 @@ import { allSessions } from '../sessions/session-of.ts';
 import { batchedScript, settle } from './batched-script.ts';
 import { lossKeys, readLostAt } from './data-loss.ts';
 import type { RedisConnection } from './redis-connection.ts';
-import { addScript, clearScript, rangeScript } from './redis-journal-scripts.ts';
+import { addScript, clearScript, journalKeys, rangeScript } from './redis-journal-scripts.ts';
 import type { ReplicaIds } from './replica-ids.ts';
 
 const pageSize = 200;
@@ -30,9 +30,9 @@ export function createRedisJournal(
   ids: ReplicaIds,
   { limit, maxBytes }: RedisJournalOptions,
 ): Journal {
-  const base = ['J'];
+  const base = journalKeys;
   const [, lost, cleared] = lossKeys;
-  const key = (name: string): string => `${redis.prefix}:J:${name}`;
+  const key = (name: string): string => redis.key(`J:${name}`);
   // The entries of a batch, written just before its script (in the same write to Redis).
   let entries: string[] = [];
   const adds = batchedScript(

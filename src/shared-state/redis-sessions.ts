@@ -1,23 +1,24 @@
 import type { ForgetSession, SessionTable } from '../sessions/session-table.ts';
 import { allSessions } from '../sessions/session-of.ts';
 import { batchedScript } from './batched-script.ts';
-import { redisScript, type RedisConnection } from './redis-connection.ts';
+import type { RedisConnection } from './redis-connection.ts';
+import { redisScript } from './redis-script.ts';
 
 // Keys under T: `z` (session -> order of last use), `seq`, `evicted` (a count). The replica whose
 // touch went past the limit is told the evicted session, and its state is forgotten from there.
-// ARGV: the limit, then the sessions touched, in order ('' touches none). Returns the stubs'
+// KEYS: T:z, T:seq, T:evicted, the stubs' version. ARGV: the limit, then the sessions touched, in
+// order ('' touches none). Returns the stubs'
 // version (see redis-stubs.ts), then the sessions evicted.
 const touchScript = redisScript(`
-local base, limit = KEYS[1], tonumber(ARGV[1])
-local z = base .. ':z'
-local result = { redis.call('GET', KEYS[2]) or '0' }
+local z, limit = KEYS[1], tonumber(ARGV[1])
+local result = { redis.call('GET', KEYS[4]) or '0' }
 -- A number per touch, in order; of a run of touches of one session only the last is made.
-local seq = redis.call('INCRBY', base .. ':seq', #ARGV - 1) - (#ARGV - 1)
+local seq = redis.call('INCRBY', KEYS[2], #ARGV - 1) - (#ARGV - 1)
 for i = 2, #ARGV do
   seq = seq + 1
   if ARGV[i] ~= '' and ARGV[i] ~= ARGV[i + 1] then
     if redis.call('ZADD', z, seq, ARGV[i]) == 1 and redis.call('ZCARD', z) > limit then
-      redis.call('INCR', base .. ':evicted')
+      redis.call('INCR', KEYS[3])
       result[#result + 1] = redis.call('ZPOPMIN', z)[1]
     end
   end
@@ -47,11 +48,10 @@ export function createRedisSessionTable(
   limit: number,
   forgetters: readonly ForgetSession[] = [],
 ): SessionTable & { stubsVersion(): StubsVersionRead } {
-  const base = ['T'];
   const touches = batchedScript(
     redis,
     touchScript,
-    [...base, stubsVersionKey],
+    ['T:z', 'T:seq', 'T:evicted', stubsVersionKey],
     () => [limit],
     (result) => {
       for (const session of (result as string[]).slice(1)) {
@@ -59,7 +59,7 @@ export function createRedisSessionTable(
       }
     },
   );
-  const key = (name: string): string => `${redis.prefix}:T:${name}`;
+  const key = (name: string): string => redis.key(`T:${name}`);
   return {
     touch(session) {
       // `*` has no state of its own to keep, but its requests want the stubs' version too.

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { keyOf, type RecordStore, type StoredRecord } from '../responders/store/record-store.ts';
 import { StubsChanged, type StubsAssumption } from '../responders/stubs/stub-registry.ts';
 import { batchedScript } from './batched-script.ts';
-import { redisScript, type RedisConnection } from './redis-connection.ts';
+import type { RedisConnection } from './redis-connection.ts';
+import { redisScript } from './redis-script.ts';
 import { stubsVersionKey } from './redis-sessions.ts';
 
 // Keys under S: `fix` (fixture keys), `fixhash`, `ns` (session -> namespace number), `nsseq`,
@@ -10,22 +11,22 @@ import { stubsVersionKey } from './redis-sessions.ts';
 // `qseq`, `full` (set once the limit was first reached). A namespace number is never reused, so an
 // evicted session's keys can stay in the queue (as they do in memory) without touching a later
 // namespace of that name.
-// ARGV: the limit, then per create its session, key and the stubs' version it assumes ('' for
-// none). Returns per create 0 (the id is taken), 1 (created), 2 (created, and the store reached its
+// KEYS: insertKeys (S: the base of the namespaces' keys, `S:n:<ns>`). ARGV: the limit, then per
+// create its session, key and the stubs' version it assumes ('' for none). Returns per create 0 (the id is taken), 1 (created), 2 (created, and the store reached its
 // limit for the first time) or 3 (not created: the stubs are no longer at that version).
 const insertScript = redisScript(`
 local base, limit = KEYS[1], tonumber(ARGV[1])
-local stubs = redis.call('GET', KEYS[2]) or '0'
-local fix, q = base .. ':fix', base .. ':q'
+local fix, q, qseq, nss, nsseq, full = KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
+local stubs = redis.call('GET', KEYS[8]) or '0'
 local card = redis.call('ZCARD', q)
-local first = tonumber(redis.call('GET', base .. ':qseq') or '0')
+local first = tonumber(redis.call('GET', qseq) or '0')
 local seq = first
 local namespaces = {}
 local function namespace(session)
-  local ns = namespaces[session] or redis.call('HGET', base .. ':ns', session)
+  local ns = namespaces[session] or redis.call('HGET', nss, session)
   if not ns then
-    ns = redis.call('INCR', base .. ':nsseq')
-    redis.call('HSET', base .. ':ns', session, ns)
+    ns = redis.call('INCR', nsseq)
+    redis.call('HSET', nss, session, ns)
   end
   namespaces[session] = ns
   return ns
@@ -43,40 +44,41 @@ local function insert(session, key, assumed)
   card = card - 1
   local space = string.find(oldest, ' ', 1, true)
   redis.call('SREM', base .. ':n:' .. string.sub(oldest, 1, space - 1), string.sub(oldest, space + 1))
-  if redis.call('SET', base .. ':full', '1', 'NX') then return 2 end
+  if redis.call('SET', full, '1', 'NX') then return 2 end
   return 1
 end
 local results = {}
 for i = 2, #ARGV, 3 do results[#results + 1] = insert(ARGV[i], ARGV[i + 1], ARGV[i + 2]) end
-if seq > first then redis.call('SET', base .. ':qseq', seq) end
+if seq > first then redis.call('SET', qseq, seq) end
 return results
 `);
 
+// KEYS: S, S:ns, S:q, S:full. ARGV: the session ('' for all), 'reset' or 'evict'.
 const resetScript = redisScript(`
-local base, session = KEYS[1], ARGV[1]
+local base, nss, q, session = KEYS[1], KEYS[2], KEYS[3], ARGV[1]
 if session == '' then
-  for _, ns in ipairs(redis.call('HVALS', base .. ':ns')) do redis.call('DEL', base .. ':n:' .. ns) end
-  redis.call('DEL', base .. ':ns', base .. ':q', base .. ':full')
+  for _, ns in ipairs(redis.call('HVALS', nss)) do redis.call('DEL', base .. ':n:' .. ns) end
+  redis.call('DEL', nss, q, KEYS[4])
   return 0
 end
-local ns = redis.call('HGET', base .. ':ns', session)
+local ns = redis.call('HGET', nss, session)
 if not ns then return 0 end
-redis.call('HDEL', base .. ':ns', session)
+redis.call('HDEL', nss, session)
 local keys = redis.call('SMEMBERS', base .. ':n:' .. ns)
 if ARGV[2] == 'reset' then
-  for _, key in ipairs(keys) do redis.call('ZREM', base .. ':q', ns .. ' ' .. key) end
+  for _, key in ipairs(keys) do redis.call('ZREM', q, ns .. ' ' .. key) end
 end
 redis.call('DEL', base .. ':n:' .. ns)
 return #keys
 `);
 
+// KEYS: S:fix, S:fixhash. ARGV: the fixtures' hash, then their keys.
 const fixturesScript = redisScript(`
-local base = KEYS[1]
-redis.call('DEL', base .. ':fix')
+redis.call('DEL', KEYS[1])
 for i = 2, #ARGV, 5000 do
-  redis.call('SADD', base .. ':fix', unpack(ARGV, i, math.min(i + 4999, #ARGV)))
+  redis.call('SADD', KEYS[1], unpack(ARGV, i, math.min(i + 4999, #ARGV)))
 end
-redis.call('SET', base .. ':fixhash', ARGV[1])
+redis.call('SET', KEYS[2], ARGV[1])
 return 0
 `);
 
@@ -97,10 +99,11 @@ export interface RedisStoreOptions {
  */
 export function createRedisStore(redis: RedisConnection, { limit, onFull }: RedisStoreOptions) {
   let fixtures: readonly StoredRecord[] = [];
-  const base = ['S'];
+  const insertKeys = ['S', 'S:fix', 'S:q', 'S:qseq', 'S:ns', 'S:nsseq', 'S:full', stubsVersionKey];
+  const resetKeys = ['S', 'S:ns', 'S:q', 'S:full'];
   // The creates of a turn of the event loop go in one script call: one per request cost more CPU
   // than the rest of the request.
-  const inserts = batchedScript(redis, insertScript, [...base, stubsVersionKey], () => [limit]);
+  const inserts = batchedScript(redis, insertScript, insertKeys, () => [limit]);
   const store = {
     async insert(session: string, id: unknown, stubsAssumed?: StubsAssumption): Promise<boolean> {
       const result = await inserts.item(session, String(keyOf(id)), stubsAssumed?.version ?? '');
@@ -110,15 +113,15 @@ export function createRedisStore(redis: RedisConnection, { limit, onFull }: Redi
       return result !== 0;
     },
     async reset(session?: string): Promise<void> {
-      await redis.run(resetScript, base, [session ?? '', 'reset']);
+      await redis.run(resetScript, resetKeys, [session ?? '', 'reset']);
     },
     evict(session: string): void {
-      redis.run(resetScript, base, [session, 'evict']).catch(redis.failed);
+      redis.run(resetScript, resetKeys, [session, 'evict']).catch(redis.failed);
     },
     async replaceFixtures(records: readonly StoredRecord[]): Promise<void> {
       fixtures = records;
       const keys = records.map((record) => String(keyOf(record.id)));
-      await redis.run(fixturesScript, base, [hashOf(keys), ...keys]);
+      await redis.run(fixturesScript, ['S:fix', 'S:fixhash'], [hashOf(keys), ...keys]);
       await store.reset();
     },
     /**
@@ -128,7 +131,7 @@ export function createRedisStore(redis: RedisConnection, { limit, onFull }: Redi
     async adoptFixtures(records: readonly StoredRecord[]): Promise<void> {
       fixtures = records;
       const keys = records.map((record) => String(keyOf(record.id)));
-      const held = await redis.client.get(`${redis.prefix}:S:fixhash`);
+      const held = await redis.client.get(redis.key('S:fixhash'));
       if (held !== hashOf(keys)) await store.replaceFixtures(records);
     },
     /** Sets the fixtures last given again where Redis lost them (a restart without its data). */

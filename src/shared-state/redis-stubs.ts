@@ -10,76 +10,10 @@ import {
   type Taken,
 } from '../responders/stubs/stub-registry.ts';
 import { allSessions } from '../sessions/session-of.ts';
-import { redisScript, type RedisConnection } from './redis-connection.ts';
+import type { RedisConnection } from './redis-connection.ts';
+import { addScript, loadScript, removeScript, stubKeys, useScript } from './redis-stub-scripts.ts';
 import type { StubsVersionRead } from './redis-sessions.ts';
 import type { ReplicaIds } from './replica-ids.ts';
-
-// Keys under B: `defs` (id -> "<session>\n<stub JSON>"), `uses` (id -> count), `s:<session>`
-// (its ids), `sessions`, `ver` (bumped by every change but a use, for the replicas' caches).
-const addScript = redisScript(`
-local base, id, session, def = KEYS[1], ARGV[1], ARGV[2], ARGV[3]
-if redis.call('SCARD', base .. ':s:' .. session) >= tonumber(ARGV[4]) then return -1 end
-if redis.call('HLEN', base .. ':defs') >= tonumber(ARGV[5]) then return -2 end
-redis.call('HSET', base .. ':defs', id, def)
-redis.call('SADD', base .. ':s:' .. session, id)
-redis.call('SADD', base .. ':sessions', session)
-return redis.call('INCR', base .. ':ver')
-`);
-
-// The use of a stub, counted once over every replica; -1 when it is gone (spent or removed), -2
-// when the stubs are no longer at the version ARGV[4] that it was matched on ('' for any).
-const useScript = redisScript(`
-local base, id, session, times = KEYS[1], ARGV[1], ARGV[2], tonumber(ARGV[3])
-if ARGV[4] ~= '' and ARGV[4] ~= (redis.call('GET', base .. ':ver') or '0') then return -2 end
-if redis.call('HEXISTS', base .. ':defs', id) == 0 then return -1 end
-local uses = redis.call('HINCRBY', base .. ':uses', id, 1)
-if times and uses >= times then
-  redis.call('HDEL', base .. ':defs', id)
-  redis.call('HDEL', base .. ':uses', id)
-  redis.call('SREM', base .. ':s:' .. session, id)
-  redis.call('INCR', base .. ':ver')
-end
-return uses
-`);
-
-// The stubs of ARGV (session names) with their uses, after the version.
-const loadScript = redisScript(`
-local base = KEYS[1]
-local result = { redis.call('GET', base .. ':ver') or '0' }
-local names = ARGV
-if ARGV[1] == '*all' then names = redis.call('SMEMBERS', base .. ':sessions') end
-for _, name in ipairs(names) do
-  for _, id in ipairs(redis.call('SMEMBERS', base .. ':s:' .. name)) do
-    local def = redis.call('HGET', base .. ':defs', id)
-    if def then
-      result[#result + 1] = def
-      result[#result + 1] = redis.call('HGET', base .. ':uses', id) or '0'
-    end
-  end
-end
-return result
-`);
-
-const removeScript = redisScript(`
-local base, session, id = KEYS[1], ARGV[1], ARGV[2]
-local names = { session }
-if session == '*' then names = redis.call('SMEMBERS', base .. ':sessions') end
-local removed = 0
-for _, name in ipairs(names) do
-  local ids = { id }
-  if id == '' then ids = redis.call('SMEMBERS', base .. ':s:' .. name) end
-  for _, each in ipairs(ids) do
-    if redis.call('SREM', base .. ':s:' .. name, each) == 1 then
-      redis.call('HDEL', base .. ':defs', each)
-      redis.call('HDEL', base .. ':uses', each)
-      removed = removed + 1
-    end
-  end
-  if redis.call('EXISTS', base .. ':s:' .. name) == 0 then redis.call('SREM', base .. ':sessions', name) end
-end
-if removed > 0 then redis.call('INCR', base .. ':ver') end
-return removed
-`);
 
 interface Cached {
   stub: Stub;
@@ -115,8 +49,8 @@ export function createRedisStubRegistry(
    */
   versionRead: () => StubsVersionRead = () => () => Promise.resolve(undefined),
 ): StubRegistry & { forgetCache(): void } {
-  const base = ['B'];
-  const key = (name: string): string => `${redis.prefix}:B:${name}`;
+  const base = stubKeys;
+  const key = (name: string): string => redis.key(`B:${name}`);
   const cache = new Map<string, { version: string; entries: Cached[] }>();
 
   async function load(names: readonly string[]): Promise<{ version: string; entries: Cached[] }> {

@@ -1,9 +1,11 @@
 import type { EventHub } from '../observe/event-hub.ts';
 import type { RecordedEntry } from '../observe/record-interactions.ts';
 import { batchedScript } from './batched-script.ts';
-import { redisScript, type RedisConnection } from './redis-connection.ts';
+import type { RedisConnection } from './redis-connection.ts';
+import { redisScript } from './redis-script.ts';
 
-// ARGV: per entry, one message to publish. KEYS[1] is the channel.
+// ARGV: per entry, one message to publish. KEYS[1] is the channel (named as a key: it routes the
+// script to the mock's node in a cluster, whence Redis publishes to every node).
 const publishScript = redisScript(`
 for i = 1, #ARGV do redis.call('PUBLISH', KEYS[1], ARGV[i]) end
 return 0
@@ -28,7 +30,7 @@ export async function relayEvents(
   replica: number,
 ): Promise<EventHub & { close(): Promise<void> }> {
   const channel = 'events';
-  const watchersKey = `${redis.prefix}:events:watchers`;
+  const watchersKey = redis.key('events:watchers');
   const subscriber = redis.client.duplicate();
   subscriber.on('error', () => {
     // The main connection says when Redis is lost.
@@ -40,7 +42,7 @@ export async function relayEvents(
     hub.publish(JSON.parse(message.slice(message.indexOf('\n') + 1)) as RecordedEntry);
   });
   await subscriber.connect();
-  await subscriber.subscribe(`${redis.prefix}:${channel}`);
+  await subscriber.subscribe(redis.key(channel));
   const publishes = batchedScript(redis, publishScript, [channel], () => []);
   let watchers = Number((await redis.client.get(watchersKey)) ?? 0);
   const poll = setInterval(() => {

@@ -1,22 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { ConfigError } from '../errors.ts';
-import { redisScript, type RedisConnection } from './redis-connection.ts';
+import type { RedisConnection } from './redis-connection.ts';
+import { redisScript } from './redis-script.ts';
 import { slots } from './replica-ids.ts';
 
-// KEYS[1]: the slots' key prefix. ARGV: this replica's token, the lease in ms, the slot it holds
-// ('' for none). Keeps the slot held while it is this replica's (or free again, after Redis lost
+// KEYS: the slots' keys, slot:0 to slot:99. ARGV: this replica's token, the lease in ms, the slot
+// it holds ('' for none). Keeps the slot held while it is this replica's (or free again, after Redis lost
 // its data), else takes the first free one; -1 when all are taken.
 const leaseScript = redisScript(`
-local base, token, lease, held = KEYS[1], ARGV[1], ARGV[2], ARGV[3]
+local token, lease, held = ARGV[1], ARGV[2], ARGV[3]
 if held ~= '' then
-  local owner = redis.call('GET', base .. held)
-  if owner == token or (not owner and redis.call('SET', base .. held, token, 'NX', 'PX', lease)) then
-    redis.call('PEXPIRE', base .. held, lease)
+  local key = KEYS[tonumber(held) + 1]
+  local owner = redis.call('GET', key)
+  if owner == token or (not owner and redis.call('SET', key, token, 'NX', 'PX', lease)) then
+    redis.call('PEXPIRE', key, lease)
     return tonumber(held)
   end
 end
 for slot = 0, ${slots - 1} do
-  if redis.call('SET', base .. slot, token, 'NX', 'PX', lease) then return slot end
+  if redis.call('SET', KEYS[slot + 1], token, 'NX', 'PX', lease) then return slot end
 end
 return -1
 `);
@@ -50,7 +52,7 @@ export async function leaseReplicaSlot(
   leaseMs = 30_000,
 ): Promise<SlotLease> {
   const token = randomUUID();
-  const keys = ['slot:'];
+  const keys = Array.from({ length: slots }, (_, slot) => `slot:${slot}`);
   const claim = async (held: number | undefined): Promise<number> =>
     (await redis.run(leaseScript, keys, [token, leaseMs, held ?? ''])) as number;
   let slot = await claim(undefined);

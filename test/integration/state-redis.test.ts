@@ -9,7 +9,8 @@ import { createRedisStore } from '../../src/shared-state/redis-store.ts';
 import { createRedisStubRegistry } from '../../src/shared-state/redis-stubs.ts';
 import { createReplicaIds } from '../../src/shared-state/replica-ids.ts';
 import { leaseReplicaSlot, type SlotLease } from '../../src/shared-state/replica-slot.ts';
-import { redisProblem, startRedis, type TestRedis } from '../support/redis-server.ts';
+import { redisKinds } from '../support/redis-cluster.ts';
+import { redisProblem, type TestRedis } from '../support/redis-server.ts';
 import {
   coverageSuite,
   all,
@@ -52,9 +53,9 @@ async function twoReplicas() {
   };
 }
 
-describe.skipIf(problem !== undefined)('the state in Redis', () => {
+describe.skipIf(problem !== undefined).each(redisKinds)('the state on $kind', ({ start }) => {
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await start();
   });
   afterAll(async () => {
     await Promise.all(connections.map((connection) => connection.close()));
@@ -114,7 +115,7 @@ describe.skipIf(problem !== undefined)('the state in Redis', () => {
       const moves: number[] = [];
       const first = await leaseReplicaSlot(redis, (slot) => moves.push(slot));
       // Its lease ran out while it was cut off, and a replica started since took the slot.
-      await redis.client.del(`${redis.prefix}:slot:${first.slot}`);
+      await redis.client.del(redis.key(`slot:${first.slot}`));
       const second = await leaseReplicaSlot(redis, () => undefined);
       expect(second.slot).toBe(first.slot);
       await first.renew();

@@ -62,10 +62,11 @@ export async function startRedis(): Promise<TestRedis> {
   };
 }
 
-async function launch(port: number): Promise<ChildProcess> {
+/** Starts redis-server on `port` without persistence (with `args` more), once it is ready. */
+export async function launch(port: number, args: readonly string[] = []): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
@@ -86,7 +87,8 @@ async function launch(port: number): Promise<ChildProcess> {
   return child;
 }
 
-function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+/** Sends `signal` and resolves once the process has exited. */
+export function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => {
@@ -96,7 +98,8 @@ function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
-function freePort(): Promise<number> {
+/** A loopback port free now (bound to port 0, then let go). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { redisVersionProblem } from '../../src/shared-state/redis-connection.ts';
+import { redisVersionProblem } from '../../src/shared-state/redis-client.ts';
 
 it('refuses a Redis older than 6.2, by the version INFO gives', () => {
   expect(redisVersionProblem('# Server\r\nredis_version:6.0.16\r\nredis_mode:standalone\r\n')).toBe(
