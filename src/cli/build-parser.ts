@@ -1,13 +1,15 @@
 import yargs, { type Argv } from 'yargs';
 import { configSchema, logLevels, modes, type MockServerOptions } from '../config/config-schema.ts';
 import { packageVersion } from '../package-version.ts';
+import { helpExamples } from './help-examples.ts';
 
 /** Env vars read for every flag: `--max-body` is `PLANT_MOCK_MAX_BODY`. */
 export const envPrefix = 'PLANT_MOCK';
 
 /**
  * The yargs definition of the CLI. Flags win over env vars, env vars over `--config FILE`, and
- * that over the defaults. Values are checked by the config schema, not here.
+ * that over the defaults. Values are checked by the config schema, not here. Strict about
+ * options only: the one positional argument is the contract (see contract-argument.ts).
  *
  * @example
  * const argv = await buildParser(['--port', '0', '--mode', 'dynamic']).parse();
@@ -17,7 +19,7 @@ export function buildParser(args: string[]): Argv {
   return yargs(args)
     .scriptName('plant-store-mock')
     .usage(
-      '$0 [options]\n$0 pact --record-file FILE [options]  (a Pact file of recorded interactions; see $0 pact --help)\n\nServes the Plant Store contract (or --spec) as a contract-testing mock.',
+      '$0 [contract] [options]\n$0 pact --record-file FILE [options]  (a Pact file of recorded interactions; see $0 pact --help)\n\nServes the Plant Store contract (or the one given, as a path or --spec) as a contract-testing mock.',
     )
     .env(envPrefix)
     .config(
@@ -31,6 +33,7 @@ export function buildParser(args: string[]): Argv {
         defaultDescription: 'the bundled openapi.yaml',
       },
       port: {
+        alias: 'p',
         type: 'string',
         describe: 'Port to listen on (0 picks a free one)',
         default: defaults.port.default,
@@ -165,10 +168,14 @@ export function buildParser(args: string[]): Argv {
       'log-format': {
         type: 'string',
         describe: 'json or pretty',
-        default: defaults.logFormat.default,
+        // Readable at a terminal; JSON for log collectors, pipes and the image (which has no TTY).
+        default: process.stdout.isTTY ? 'pretty' : defaults.logFormat.default,
+        defaultDescription: 'pretty on a terminal, json otherwise',
       },
     })
-    .strict()
+    .number(integerFlags)
+    .strictOptions()
+    .example(helpExamples)
     .version(packageVersion)
     .help()
     .alias('help', 'h')
@@ -179,6 +186,14 @@ export function buildParser(args: string[]): Argv {
 const integerSettings = Object.entries(configSchema.properties)
   .filter(([, schema]) => 'type' in schema && schema.type === 'integer')
   .map(([key]) => key);
+
+/**
+ * Shown as [number] in --help but still parsed as text (yargs takes the string type first), so
+ * that `--port abc` is reported as "abc", not as NaN.
+ */
+const integerFlags = integerSettings.map((key) =>
+  key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+);
 
 /** Maps parsed flags onto the programmatic options (same names, camelCase). */
 export function toOptions(argv: Record<string, unknown>): MockServerOptions {

@@ -1,10 +1,19 @@
+import { configSchema } from '../config/config-schema.ts';
 import { ConfigError } from '../errors.ts';
 import { startMockServer } from '../http/start-server.ts';
 import { buildParser, toOptions } from './build-parser.ts';
+import { contractArgument } from './contract-argument.ts';
 import { setHeapFlags } from './heap-flags.ts';
+import { npmFlagHint } from './npm-flag-hint.ts';
+import { suggestOption } from './suggest-option.ts';
 
 /** Exit code for a setting that cannot be used. */
 const badConfigExit = 2;
+
+/** Every flag's name: the settings' (kebab-case) and yargs' own. */
+const known = Object.keys(configSchema.properties)
+  .map(kebabCase)
+  .concat(['config', 'help', 'version']);
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'pact') {
@@ -12,15 +21,19 @@ async function main(): Promise<void> {
     await runPactCommand(process.argv.slice(3));
     return;
   }
-  const argv = await buildParser(process.argv.slice(2))
+  const parser = buildParser(process.argv.slice(2));
+  const hint = npmFlagHint(process.env, known);
+  if (hint !== undefined) process.stderr.write(`plant-store-mock: ${hint}\n`);
+  const argv = await parser
     .fail((message: string | undefined, error: Error | undefined) => {
-      process.stderr.write(
-        `plant-store-mock: ${error?.message ?? message ?? 'invalid arguments'}\n`,
-      );
+      const text = error?.message ?? message ?? 'invalid arguments';
+      process.stderr.write(`plant-store-mock: ${describeFailure(text, known)}\n`);
       process.exit(badConfigExit);
     })
     .parse();
   const options = toOptions(argv);
+  const spec = contractArgument(argv);
+  if (spec !== undefined) options.spec = spec;
   if (options.store !== undefined && options.store !== 'memory') setHeapFlags('shared');
   const server = await startMockServer(options);
   let stopping = false;
@@ -33,6 +46,30 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+/**
+ * yargs' failure message, with "Unknown arguments" named once each (yargs adds the camelCase
+ * twin of every dashed name) and the nearest known option suggested for each.
+ */
+function describeFailure(message: string, known: readonly string[]): string {
+  const names = /^Unknown arguments?: (.+)$/.exec(message)?.[1]?.split(', ');
+  if (names === undefined) return message;
+  const unknown = names.filter((name) => !names.includes(kebabCase(name)) || !/[A-Z]/.test(name));
+  const suggestions = unknown.flatMap((typed) => {
+    const near = suggestOption(typed, known);
+    return near === undefined ? [] : [{ typed, near: `--${near}` }];
+  });
+  const plural = unknown.length === 1 ? '' : 's';
+  const described = `Unknown argument${plural}: ${unknown.join(', ')}`;
+  if (suggestions.length === 0) return described;
+  if (unknown.length === 1) return `${described}. Did you mean ${suggestions[0]?.near ?? ''}?`;
+  const each = suggestions.map(({ typed, near }) => `${near} for ${typed}`);
+  return `${described}. Did you mean ${each.join(', ')}?`;
+}
+
+function kebabCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
 main().catch((error: unknown) => {

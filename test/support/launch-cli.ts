@@ -56,7 +56,15 @@ export function launchNpmScript(
   args: readonly string[],
   env: Record<string, string> = {},
 ): LaunchedCli {
-  return launch('npm', ['run', script, '--', ...args], env, true);
+  return launchNpm(['run', script, '--', ...args], env);
+}
+
+/**
+ * Runs npm with these arguments from the project root, in a process group of its own, as
+ * launchNpmScript does, for the command lines users type (`npm start --port 4011`).
+ */
+export function launchNpm(args: readonly string[], env: Record<string, string> = {}): LaunchedCli {
+  return launch('npm', args, env, true);
 }
 
 function launch(
