@@ -6,7 +6,8 @@ import { StartedPlantStoreMockContainer } from './started-plant-store-mock-conta
 
 /**
  * The image the constructor runs when given none: `PLANT_MOCK_IMAGE` when set (a published image),
- * else this package's own `plant-store-mock:VERSION`, built from the package on first use.
+ * else this package's own `plant-store-mock:VERSION-HASH` (packagedImage), built from the package
+ * on first use.
  *
  * @example
  * // PLANT_MOCK_IMAGE=registry.example/plant-store-mock:1.0 npx vitest
@@ -49,7 +50,7 @@ export class PlantStoreMockContainer extends GenericContainer {
   }
 
   /**
-   * Builds the image from a checkout's Dockerfile; `build()` tags it (`plant-store-mock:VERSION`
+   * Builds the image from a checkout's Dockerfile; `build()` tags it (packagedImage
    * unless named) and resolves to a PlantStoreMockContainer that runs it. A builder rather than
    * a container, as on GenericContainer, whose static `fromDockerfile` this must stay compatible with.
    *

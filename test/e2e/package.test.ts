@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +80,50 @@ describe('the packed package, installed in a new project', () => {
     expect(existsSync(installed('test'))).toBe(false);
   });
 
+  it("carries its licence, its links and none of the repo's lifecycle scripts", async () => {
+    const manifest = JSON.parse(await readFile(installed('package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+      repository?: { url?: string };
+      bugs?: { url?: string };
+      homepage?: string;
+      license?: string;
+    };
+    for (const script of ['prepare', 'prepack', 'postpack']) {
+      expect(manifest.scripts?.[script], script).toBeUndefined();
+    }
+    expect(manifest.repository?.url).toMatch(/github\.com\/plant-store\/plant-store-mock/);
+    expect(manifest.bugs?.url).toMatch(/^https:\/\//);
+    expect(manifest.homepage).toMatch(/^https:\/\//);
+    expect(manifest.license).toBe('MIT');
+    expect(await readFile(installed('LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    expect(existsSync(installed('SECURITY.md'))).toBe(true);
+  });
+
+  it('says in one stderr line, before anything fails, that its Node is too old', async () => {
+    const bin = join(consumer, 'node_modules', '.bin', 'plant-store-mock');
+    const current = await runCommand(bin, ['--version'], { cwd: consumer, env: node24Env });
+    expect(current).toEqual({ code: 0, output: `${await packageVersionOfTarball()}\n` });
+    if (oldNode === undefined) {
+      console.warn('Skipping the old-Node run: no Node older than 24.18 on PATH.');
+      return;
+    }
+    const env = {
+      ...process.env,
+      PATH: `${dirname(oldNode.path)}${delimiter}${process.env.PATH ?? ''}`,
+    };
+    const child = spawn(bin, ['--version'], {
+      cwd: consumer,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await once(child, 'close');
+    expect(stderr.split('\n')[0]).toBe(
+      `plant-store-mock: Node ${oldNode.version} is older than this package supports (node >=24.18.0), and it may fail on it. Make sure to run it on Node 24.18.0 or newer.`,
+    );
+  });
+
   it('loads every entry point and resolves the bundled contract from code', async () => {
     const script = `
       const main = await import('plant-store-mock');
@@ -105,8 +150,10 @@ describe('the packed package, installed in a new project', () => {
       client: 'function',
       vitest: 'function',
       containers: 'function',
-      image: `plant-store-mock:${await packageVersionOfTarball()}`,
     });
+    expect(seen.image).toMatch(
+      new RegExp(`^plant-store-mock:${await packageVersionOfTarball()}-[0-9a-f]{12}$`),
+    );
     expect(seen.resolved).toBe(installed('openapi.yaml'));
     expect(seen.bundled).toBe(installed('openapi.yaml'));
     expect(seen.fixtures).toBe(installed('fixtures', 'plants.json'));
@@ -175,6 +222,31 @@ describe('the packed package, installed in a new project', () => {
   });
 });
 
+/** The image tag the installed plant-store-mock/testcontainers builds and runs. */
+async function installedPackagedImage(): Promise<string> {
+  const script = `const { packagedImage } = await import('plant-store-mock/testcontainers');
+    console.log(packagedImage);`;
+  const output = await mustRun(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: consumer,
+  });
+  return output.trim();
+}
+
+/** A Node older than the package supports on PATH (the machine's own, as on CI), if any. */
+async function findOldNode(): Promise<{ path: string; version: string } | undefined> {
+  for (const folder of (process.env.PATH ?? '').split(delimiter)) {
+    const path = join(folder, 'node');
+    if (folder === '' || !existsSync(path)) continue;
+    const { code, output } = await runCommand(path, ['--version'], { cwd: folder });
+    const version = output.trim().replace(/^v/, '');
+    const [major = 0, minor = 0] = version.split('.').map(Number);
+    if (code === 0 && (major < 24 || (major === 24 && minor < 18))) return { path, version };
+  }
+  return undefined;
+}
+
+const oldNode = await findOldNode();
+
 async function packageVersionOfTarball(): Promise<string> {
   return (JSON.parse(await readFile(installed('package.json'), 'utf8')) as { version: string })
     .version;
@@ -185,7 +257,7 @@ const problem = await engineProblem();
 
 describe.skipIf(problem !== undefined)('Testcontainers from the installed package', () => {
   it('builds the package image from its shipped Dockerfile when absent, then runs it', async () => {
-    const image = `plant-store-mock:${await packageVersionOfTarball()}`;
+    const image = await installedPackagedImage();
     await runCommand('docker', ['image', 'rm', '--force', image], { cwd: consumer });
     const output = await mustRun(process.execPath, ['start-container.ts'], {
       cwd: consumer,
