@@ -9,7 +9,7 @@ import { checkDocumentShape } from './check-document-shape.ts';
 import { compileOperation, type ContractOperation } from './contract-operation.ts';
 import { fakerSettingsOf } from './faker-settings.ts';
 import { errorStyleOf, type ErrorStyle } from './problem-details.ts';
-import { documentFormat, readOperations } from './read-operations.ts';
+import { documentFormat, readOperations, underBasePath } from './read-operations.ts';
 
 /** A contract document ready to serve: its operations compiled once, at start-up. */
 /**
@@ -86,7 +86,7 @@ async function readContract(path: string): Promise<Contract> {
   checkDocumentShape(document, path);
   let resources: IHttpOperation[];
   try {
-    resources = await readOperations(document, format);
+    resources = underBasePath(await readOperations(document, format), document);
   } catch (cause) {
     throw new ConfigError(`Failed to load the spec ${path}: ${describe(cause)}`, { cause });
   }

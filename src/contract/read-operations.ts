@@ -78,3 +78,21 @@ export async function readOperations(
     return bundleTarget({ document, path: '#/__target__', cloneDocument: false }) as IHttpOperation;
   });
 }
+
+/**
+ * The operations under a Swagger 2.0 document's `basePath` (`/v1` serves `/v1/pets`), which
+ * http-spec keeps only in each operation's server URL; the mock routes by path alone. Other
+ * formats, and a basePath of `/`, leave them as they are.
+ *
+ * @example
+ * underBasePath(operations, { swagger: '2.0', basePath: '/v1' })[0].path; // '/v1/pets'
+ */
+export function underBasePath(
+  operations: IHttpOperation[],
+  document: { swagger?: unknown; basePath?: unknown },
+): IHttpOperation[] {
+  if (document.swagger === undefined || typeof document.basePath !== 'string') return operations;
+  const base = `/${document.basePath.replace(/^\/+|\/+$/g, '')}`;
+  if (base === '/') return operations;
+  return operations.map((operation) => ({ ...operation, path: `${base}${operation.path}` }));
+}

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +41,24 @@ describe('contract documents other than OpenAPI 3', () => {
       expect(answer.body).toEqual(expect.arrayContaining([{ name: 'Basil', grams: 12 }]));
     } finally {
       await server.close();
+    }
+  });
+
+  it("serves a Swagger 2.0 document's paths under its basePath", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'plant-store-base-path-'));
+    const spec = join(folder, 'seed-bank-v1.yaml');
+    const text = await readFile(specs.swagger, 'utf8');
+    await writeFile(spec, text.replace(/^basePath: \/$/m, 'basePath: /v1/'));
+    const server = await startTestServer({ spec });
+    try {
+      const json = { headers: { accept: 'application/json' } };
+      const answer = await send(`${server.url}/v1/seeds`, json);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(expect.arrayContaining([{ name: 'Basil', grams: 12 }]));
+      expect((await send(`${server.url}/seeds`, json)).status).toBe(404);
+    } finally {
+      await server.close();
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });
