@@ -44,7 +44,7 @@ describe('the Dockerfiles', () => {
   });
 });
 
-const problem = await engineProblem();
+const problem = await engineProblem({ ryuk: true });
 
 describe.skipIf(problem !== undefined)('the Docker image, on a Docker engine', () => {
   let container: StartedTestContainer | undefined;
