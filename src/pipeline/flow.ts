@@ -12,7 +12,7 @@ type AnyStep = (value: unknown, deps: unknown) => unknown;
  * @example
  * const flow = Flow.start<RoutedRequest, AnsweredRequest, PipelineDeps>(isAnswered)
  *   .to(readRequest)
- *   .to(validateRequest);
+ *   .to(judgeRequest);
  * flow.run({ arrival, operation }, deps);
  */
 export class Flow<In, Out, Done, Deps> {

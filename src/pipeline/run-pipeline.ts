@@ -8,7 +8,7 @@ import {
   type PipelineDeps,
   type RoutedRequest,
 } from './request-states.ts';
-import { checkCredentials } from './stages/check-credentials.ts';
+import { requireCredentials } from './stages/require-credentials.ts';
 import { checkSession } from './stages/check-session.ts';
 import { judgeResponse } from './stages/judge-response.ts';
 import { readControls } from './stages/read-controls.ts';
@@ -19,7 +19,7 @@ import { respondOnStubs } from './stages/respond-on-stubs.ts';
 import { schedule } from './stages/schedule.ts';
 import { takeOutsideStub, type UnroutedRequest } from './stages/take-outside-stub.ts';
 import { takeStub } from './stages/take-stub.ts';
-import { validateRequest } from './stages/validate-request.ts';
+import { judgeRequest } from './stages/judge-request.ts';
 
 /**
  * The stages that choose the answer to a request the contract routes, in order; the first that
@@ -27,8 +27,8 @@ import { validateRequest } from './stages/validate-request.ts';
  */
 const withinContract = Flow.start<RoutedRequest, AnsweredRequest, PipelineDeps>(isAnswered)
   .to(readRequest)
-  .to(checkCredentials)
-  .to(validateRequest)
+  .to(requireCredentials)
+  .to(judgeRequest)
   .to(readControls)
   .to(takeStub)
   .to(respondOnStubs);

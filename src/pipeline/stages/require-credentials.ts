@@ -1,6 +1,6 @@
 import { HttpError } from '../../errors.ts';
 import { answerRefusal } from '../../responders/error-answer.ts';
-import { checkCredentials as checkSecurity } from '../../validation/check-credentials.ts';
+import { checkCredentials } from '../../validation/check-credentials.ts';
 import {
   answered,
   type AnsweredRequest,
@@ -9,13 +9,13 @@ import {
 } from '../request-states.ts';
 
 /** Enforces the operation's security requirements: a request without them gets the 401. */
-export function checkCredentials(
+export function requireCredentials(
   parsed: ParsedRequest,
   deps: PipelineDeps,
 ): ParsedRequest | AnsweredRequest {
   const { operation, arrival } = parsed;
   try {
-    checkSecurity(operation, arrival.headers, arrival.query, deps.tokens);
+    checkCredentials(operation, arrival.headers, arrival.query, deps.tokens);
     return parsed;
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
