@@ -1,4 +1,4 @@
-import type { Exchange } from './exchange.ts';
+import type { Exchange } from '../pipeline/exchange.ts';
 import { sendAnswerText } from './send-answer.ts';
 import { appliedFault, type FaultName } from '../responders/fault-names.ts';
 

@@ -5,7 +5,7 @@ import { recordInteractions } from '../observe/record-interactions.ts';
 import { createDynamicMode } from '../responders/dynamic-mode.ts';
 import { createStatefulMode } from '../responders/stateful-mode.ts';
 import { createStaticMode } from '../responders/static-mode.ts';
-import { splitTarget } from './exchange.ts';
+import { splitTarget } from './open-exchange.ts';
 import { sendHttpError } from './handle-errors.ts';
 import { createPipeline } from '../pipeline/run-pipeline.ts';
 import { createRequestLog } from '../observe/log-requests.ts';

@@ -4,10 +4,10 @@ import type { ResolvedConfig } from '../config/config-schema.ts';
 import type { Recorder } from '../observe/record-interactions.ts';
 import { whenReady } from '../maybe-promise.ts';
 import type { Outcome } from '../pipeline/request-states.ts';
-import type { FinishedExchange } from '../pipeline/finished-exchange.ts';
+import type { Exchange } from '../pipeline/exchange.ts';
 import type { Pipeline } from '../pipeline/run-pipeline.ts';
 import { applyFault } from './apply-fault.ts';
-import { sendAnswer, sentHeadersJson } from './send-answer.ts';
+import { sendAnswer } from './send-answer.ts';
 import { checkCharset } from './check-charset.ts';
 import {
   corsPolicy,
@@ -16,7 +16,7 @@ import {
   exposedHeaders,
   withoutOriginHeaders,
 } from './cors-policy.ts';
-import { openExchange, type Exchange, type RequestTarget } from './exchange.ts';
+import { openExchange, type RequestTarget } from './open-exchange.ts';
 import { errorBodyOf, toHttpError } from './handle-errors.ts';
 import { problemMediaType } from '../contract/problem-details.ts';
 import type { RequestLog } from '../observe/log-requests.ts';
@@ -42,7 +42,7 @@ export interface MockLaneDeps {
  * and br inflated; 413 past --max-body; 415 for a charset other than UTF-8), the pipeline's
  * outcome, then its delivery: the delay, then the fault or the answer; an `Error`-shaped answer
  * for anything the pipeline refuses or fails at. Once the response has closed, the observers get
- * a FinishedExchange: the journal (with coverage and the record file) and the log line.
+ * the exchange: the journal (with coverage and the record file) and the log line.
  *
  * @example
  * const lane = createMockLane({ config, logger, logRequest, decide, recorder, touchSession });
@@ -155,8 +155,10 @@ export function createMockLane({
     touchSession(exchange.session);
     // One listener for both: the journal records every admitted request, the log every answer.
     res.once('close', () => {
+      // An answer cut short was not sent: the client went away.
+      if (!res.writableFinished) exchange.sent = undefined;
       const { journalId } = exchange;
-      if (journalId !== undefined) recorder.record(finishedView(exchange, journalId));
+      if (journalId !== undefined) recorder.record(exchange, journalId);
       if (!res.writableFinished) return;
       logRequest({
         method: exchange.method,
@@ -182,29 +184,6 @@ export function createMockLane({
       },
       toContract,
     );
-  };
-}
-
-/** The exchange as the observers see it once its response has closed. */
-function finishedView(exchange: Exchange, journalId: string): FinishedExchange {
-  const { sent } = exchange;
-  const answered = sent !== undefined && exchange.res.writableFinished;
-  return {
-    journalId,
-    receivedAt: exchange.receivedAt,
-    started: exchange.started,
-    arrival: exchange,
-    outcome: exchange.outcome,
-    sent: answered
-      ? {
-          status: sent.status,
-          body: sent.body,
-          json: sent.json,
-          headersJson: sentHeadersJson(exchange),
-        }
-      : undefined,
-    error: exchange.error,
-    fault: exchange.fault,
   };
 }
 

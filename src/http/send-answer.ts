@@ -1,6 +1,6 @@
 import XMLBuilder from 'fast-xml-builder';
 import { isJsonMediaType, isXmlMediaType } from '../contract/media-type.ts';
-import type { Exchange } from './exchange.ts';
+import type { Exchange } from '../pipeline/exchange.ts';
 import { redactResponseInPlace } from '../interactions/redact-headers.ts';
 import { flattenHeaders } from '../parsing/flatten-headers.ts';
 import { jsonContentType } from './send-json.ts';
@@ -11,7 +11,7 @@ const xmlBuilder = new XMLBuilder({});
 
 /**
  * Sends a mock request's answer with its own headers (they win over those the lane set already:
- * nosniff, CORS), and keeps what was sent on the exchange for the journal.
+ * nosniff, CORS), and keeps what was sent on the exchange for the observers.
  * The body goes out as JSON, or in `mediaType` when the contract declares one: a string as it
  * is, an object for an XML media type as XML under an `<xml>` root (as Prism builds it), anything
  * else as JSON. `undefined` sends no body; 204 and 304 answers never carry one, nor
@@ -85,13 +85,13 @@ function writeAnswer(
   // The answer's own headers win over the lane's (set on the response for a browser, whose CORS
   // headers the cors package sets; else listed ahead of the answer's).
   const sent = laneHeaders === undefined ? list : withLaneHeaders(laneHeaders, list);
+  res.writeHead(status, sent);
   exchange.sent = {
     status,
     body,
     json: isJson ? text : undefined,
-    headers: laneHeaders === undefined ? undefined : sent,
+    headersJson: headersJson(laneHeaders === undefined ? undefined : sent, res),
   };
-  res.writeHead(status, sent);
   res.end(withBody ? text : undefined);
 }
 
@@ -109,18 +109,11 @@ function hasName(list: readonly string[], name: string): boolean {
   return false;
 }
 
-/**
- * The headers an exchange's answer went out with, as a JSON object text, names lower-case: the
- * journal's `response.headers`. Read from the list the answer was written with, or from the
- * response when headers were set on it before (a browser's CORS).
- *
- * @example
- * sentHeadersJson(exchange); // '{"x-content-type-options":"nosniff",...,"content-length":"22"}'
- */
-export function sentHeadersJson(exchange: Exchange): string {
-  const list = exchange.sent?.headers;
+// The journal's `response.headers`, names lower-case: from the list the answer was written with,
+// or from the response when headers were set on it before (a browser's CORS).
+function headersJson(list: readonly string[] | undefined, res: Exchange['res']): string {
   const headers: Record<string, string> = {};
-  if (list === undefined) Object.assign(headers, flattenHeaders(exchange.res.getHeaders()));
+  if (list === undefined) Object.assign(headers, flattenHeaders(res.getHeaders()));
   else {
     for (let i = 0; i < list.length; i += 2) {
       const name = (list[i] as string).toLowerCase();

@@ -1,6 +1,6 @@
 import type { Violation } from '../contract/violation.ts';
 import type { HttpError } from '../errors.ts';
-import type { FinishedExchange, SentAnswer } from '../pipeline/finished-exchange.ts';
+import type { Exchange, SentAnswer } from '../pipeline/exchange.ts';
 import type { Outcome } from '../pipeline/request-states.ts';
 import type { AppliedFault } from '../responders/fault-names.ts';
 import { durationSince } from './duration-since.ts';
@@ -33,13 +33,13 @@ export interface RecorderDeps {
  * @example
  * const recorder = recordInteractions(deps);
  * const journalId = recorder.nextId();
- * res.once('close', () => recorder.record(finishedView(exchange)));
+ * res.once('close', () => recorder.record(exchange, journalId));
  */
 export function recordInteractions(deps: RecorderDeps) {
   return {
     nextId: (): string => deps.journal.nextId(),
-    record(exchange: FinishedExchange): void {
-      const { outcome, sent, fault, arrival } = exchange;
+    record(exchange: Exchange, journalId: string): void {
+      const { outcome, sent, fault, session } = exchange;
       const requestViolations = outcome?.requestViolations ?? refusal(exchange);
       const responseViolations =
         fault === undefined
@@ -51,7 +51,7 @@ export function recordInteractions(deps: RecorderDeps) {
       const operationId = outcome?.operation?.operationId ?? null;
       const request = requestBody(exchange);
       const response = sent === undefined ? unanswered : sentBody(sent);
-      const entry = recordedEntry(exchange, deps.secretNames(), {
+      const entry = recordedEntry(exchange, journalId, deps.secretNames(), {
         hash: deps.contractHash(),
         operationId,
         requestViolations,
@@ -60,15 +60,10 @@ export function recordInteractions(deps: RecorderDeps) {
         response,
       });
       const { text } = entry;
-      deps.journal.add(exchange.journalId, arrival.session, text, request.exact || response.exact);
+      deps.journal.add(journalId, session, text, request.exact || response.exact);
       deps.onRecorded?.(entry);
       if (operationId !== null && sent !== undefined) {
-        deps.coverage.record(
-          arrival.session,
-          operationId,
-          sent.status,
-          responseViolations.length > 0,
-        );
+        deps.coverage.record(session, operationId, sent.status, responseViolations.length > 0);
       }
       deps.recordFile?.write(text);
     },
@@ -138,15 +133,15 @@ export function summaryText({ head, method, path, status, tail }: RecordedEntry)
  * members: this runs for every request, and the lists cost it a tenth of its allocations.
  */
 function recordedEntry(
-  exchange: FinishedExchange,
+  exchange: Exchange,
+  journalId: string,
   secrets: SecretNames,
   verdicts: Verdicts,
 ): RecordedEntry {
-  const { arrival, outcome, sent, fault, error } = exchange;
-  const { session, method, path } = arrival;
+  const { session, method, path, outcome, sent, fault, error } = exchange;
   const status = sent?.status ?? 0;
   const head =
-    `{"id":${JSON.stringify(exchange.journalId)},"receivedAt":"${isoTime(exchange.receivedAt)}",` +
+    `{"id":${JSON.stringify(journalId)},"receivedAt":"${isoTime(exchange.receivedAt)}",` +
     `"durationMs":${durationSince(exchange.started)},"session":${JSON.stringify(session)},` +
     `"operationId":${JSON.stringify(verdicts.operationId)}`;
   const response = `{"status":${status},"headers":${sent?.headersJson ?? '{}'}${bodyText(verdicts.response)}}`;
@@ -155,11 +150,11 @@ function recordedEntry(
     `"contract":{"hash":${JSON.stringify(verdicts.hash)},"request":${verdictText(verdicts.requestViolations)},"response":${verdictText(verdicts.responseViolations)}}`;
   const request = requestText(exchange, secrets, verdicts.request);
   const text = `${head},"request":${request},"response":${response},${tail}}`;
-  return { id: exchange.journalId, session, text, head, method, path, status, tail };
+  return { id: journalId, session, text, head, method, path, status, tail };
 }
 
-function requestText(exchange: FinishedExchange, secrets: SecretNames, body: RecordedBody): string {
-  const { method, path, query } = exchange.arrival;
+function requestText(exchange: Exchange, secrets: SecretNames, body: RecordedBody): string {
+  const { method, path, query } = exchange;
   const headers = JSON.stringify(requestHeaders(exchange, secrets));
   return (
     `{"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},` +
@@ -189,13 +184,13 @@ function verdictText(violations: readonly Violation[]): string {
 // The pipeline's flattened copy when there is one (copied: the outcome is not the journal's to
 // change); the request's own headers otherwise.
 function requestHeaders(
-  { outcome, arrival }: FinishedExchange,
+  { outcome, headers }: Exchange,
   secrets: SecretNames,
 ): Record<string, string> {
-  return redactHeaders(outcome === undefined ? arrival.headers : outcome.request.headers, secrets);
+  return redactHeaders(outcome === undefined ? headers : outcome.request.headers, secrets);
 }
 
-function requestBody({ outcome, arrival: { body } }: FinishedExchange): RecordedBody {
+function requestBody({ outcome, body }: Exchange): RecordedBody {
   if (outcome === undefined || isLarge(body)) return decodeBody(body);
   const { bigIntegers } = outcome.request;
   // Integers past 2^53 were rounded by the parse the pipeline used: read them again, exactly.
@@ -244,7 +239,7 @@ function sourceOf(
 }
 
 // Why a request that never reached an operation does not meet the contract.
-function refusal({ arrival: { method, path }, error, sent }: FinishedExchange): Violation[] {
+function refusal({ method, path, error, sent }: Exchange): Violation[] {
   if (sent === undefined)
     return [{ location: 'request', message: 'the client went away before it was answered' }];
   switch (error?.code) {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { splitTarget } from '../../src/http/exchange.ts';
+import { splitTarget } from '../../src/http/open-exchange.ts';
 import { startTestServer } from '../support/mock-fetch.ts';
 import { sendRaw } from '../support/raw-http.ts';
 

@@ -2,8 +2,8 @@ import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RunningMockServer } from 'plant-store-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendAnswer, sentHeadersJson } from '../../src/http/send-answer.ts';
-import { openExchange } from '../../src/http/exchange.ts';
+import { sendAnswer } from '../../src/http/send-answer.ts';
+import { openExchange } from '../../src/http/open-exchange.ts';
 import { admin } from '../support/admin-fetch.ts';
 import { startTestServer } from '../support/mock-fetch.ts';
 
@@ -125,7 +125,7 @@ describe('answers without a body', () => {
         res.setHeader('x-content-type-options', 'nosniff');
         const answer = openExchange(req, res, performance.now());
         sendAnswer(answer, status, { 'X-Trace': 'abc', 'Content-Length': '99' }, { name: 'x' });
-        journal = sentHeadersJson(answer);
+        journal = answer.sent?.headersJson ?? '';
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {

@@ -1,0 +1,46 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpError } from '../errors.ts';
+import type { AppliedFault } from '../responders/fault-names.ts';
+import type { Arrival, Outcome } from './request-states.ts';
+
+/** The answer as it went out. */
+export interface SentAnswer {
+  readonly status: number;
+  /** The body as the responder gave it. */
+  readonly body: unknown;
+  /** The body's JSON text as it went out, when it went out as JSON. */
+  readonly json: string | undefined;
+  /** The headers it went out with, as a JSON object text (names lower-case, secrets redacted). */
+  readonly headersJson: string;
+}
+
+/**
+ * One mock request and its answer: what arrived (the pipeline reads it as an Arrival), what the
+ * pipeline decided and what was sent. The transport fills it in; the observers (journal,
+ * coverage, record file, log) read it once its response has closed.
+ */
+export interface Exchange extends Arrival {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /** The raw request body once read; undefined when none was sent. */
+  body: Buffer | undefined;
+  /** `Date.now()` when it arrived. */
+  readonly receivedAt: number;
+  /** `performance.now()` when it arrived. */
+  readonly started: number;
+  /**
+   * Headers every answer to it carries (nosniff, and CORS for a client that names no origin), as
+   * a flat name, value list written with the answer's own; unset when the lane set them on the
+   * response instead (a browser's request, whose CORS headers the cors package sets).
+   */
+  laneHeaders?: readonly string[];
+  /** The journal's number for it; unset for requests the journal does not keep (preflights). */
+  journalId?: string;
+  /** What the pipeline decided; unset for requests refused before an answer was chosen. */
+  outcome?: Outcome;
+  /** Unset when no answer went out, or the client went away before it was all out. */
+  sent?: SentAnswer | undefined;
+  /** Why the request was refused outside the contract (404, 405, 413, ...). */
+  error?: HttpError;
+  fault?: AppliedFault;
+}
