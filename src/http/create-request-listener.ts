@@ -64,7 +64,7 @@ export function createRequestListener(deps: ServerDeps): RequestListener {
     declaresOptions: (path) => contract.route('OPTIONS', path).kind === 'matched',
   });
   // Express and the admin API load just after start, in the background: the mock serves without
-  // them, and no admin call waits for them (the first one held the event loop 120 ms loading them).
+  // them, and no admin call waits for them.
   let admin: Promise<Express> | undefined;
   const loadAdmin = (): Promise<Express> =>
     (admin ??= import('./create-admin-app.ts').then(({ createMockPortAdminApp }) =>

@@ -1,18 +1,15 @@
 import type { Violation } from '../contract/violation.ts';
 import type { HttpError } from '../errors.ts';
-import type { Exchange, SentAnswer } from '../pipeline/exchange.ts';
+import type { Exchange } from '../pipeline/exchange.ts';
 import type { Outcome } from '../pipeline/request-states.ts';
 import type { AppliedFault } from '../responders/fault-names.ts';
 import { durationSince } from './duration-since.ts';
 import { routeViolation } from '../contract/route-violation.ts';
 import type { Coverage } from './coverage.ts';
-import { nestsDeeperThan } from '../parsing/json-depth.ts';
-import { mayHoldWrittenBigIntegers, parseExactJson } from '../parsing/exact-json.ts';
+import { requestBody, sentBody, unanswered, type RecordedBody } from './recorded-body.ts';
 import type { Journal } from './journal.ts';
 import type { RecordFile } from './record-file.ts';
 import { redactHeaders, redactQuery, type SecretNames } from '../interactions/redact-headers.ts';
-
-const maxRecordedText = 16 * 1024;
 
 export interface RecorderDeps {
   journal: Journal;
@@ -82,17 +79,6 @@ interface Verdicts {
   response: RecordedBody;
 }
 
-/** A body as the journal keeps it: JSON text, cut to 16 KiB of text when it was longer. */
-interface RecordedBody {
-  json: string;
-  /** Set when the body was longer than the journal keeps. */
-  truncated: boolean;
-  /** Whether it may hold integers past 2^53 (then read back with parseExactJson). */
-  exact: boolean;
-}
-
-const unanswered: RecordedBody = { json: 'null', truncated: false, exact: false };
-
 /** A journal entry as the recorder wrote it, for the live event stream (GET /__admin/events). */
 export interface RecordedEntry {
   /** The interaction's id in the journal. */
@@ -112,7 +98,7 @@ export interface RecordedEntry {
 
 /**
  * The entry without its query, headers and bodies (`{}` and null in their place), marked
- * `"summary": true`: what a list of traffic shows, a fifth of the bytes of a small create. Its
+ * `"summary": true`: what a list of traffic shows. Its
  * reader gets the whole entry from GET /__admin/requests/:id.
  *
  * @example
@@ -129,8 +115,8 @@ export function summaryText({ head, method, path, status, tail }: RecordedEntry)
 /**
  * The exchange's journal entry (an Interaction) as JSON text, with the parts a summary is made
  * of. Members are given as JSON texts, so that the answer's body goes in as the text that was
- * sent, and its headers as the transport wrote them down. Templates rather than lists of
- * members: this runs for every request, and the lists cost it a tenth of its allocations.
+ * sent, and its headers as the transport wrote them down; templates, as this runs for every
+ * request (docs/design.md).
  */
 function recordedEntry(
   exchange: Exchange,
@@ -190,32 +176,6 @@ function requestHeaders(
   return redactHeaders(outcome === undefined ? headers : outcome.request.headers, secrets);
 }
 
-function requestBody({ outcome, body }: Exchange): RecordedBody {
-  if (outcome === undefined || isLarge(body)) return decodeBody(body);
-  const { bigIntegers } = outcome.request;
-  // Integers past 2^53 were rounded by the parse the pipeline used: read them again, exactly.
-  if (bigIntegers !== undefined && bigIntegers.length > 0 && body !== undefined) {
-    return {
-      json: JSON.stringify(parseExactJson(body.toString('utf8'))),
-      truncated: false,
-      exact: true,
-    };
-  }
-  return { json: JSON.stringify(outcome.request.body ?? null), truncated: false, exact: false };
-}
-
-// The answer's JSON text as it went out (else its body as JSON), cut to 16 KiB as text: a
-// contract whose answers echo megabytes of request must not grow the journal past its bound.
-function sentBody({ body, json }: SentAnswer): RecordedBody {
-  const text = json ?? (typeof body === 'string' ? body : JSON.stringify(body ?? null));
-  const isJson = json !== undefined || typeof body !== 'string';
-  if (text.length > maxRecordedText / 3 && Buffer.byteLength(text) > maxRecordedText) {
-    return { json: JSON.stringify(firstBytesOf(Buffer.from(text))), truncated: true, exact: false };
-  }
-  const exact = isJson && text.length >= 16 && mayHoldWrittenBigIntegers(text);
-  return { json: isJson ? text : JSON.stringify(text), truncated: false, exact };
-}
-
 // Under load dozens of requests arrive within one millisecond: format each millisecond once.
 let lastTime = -1;
 let lastIsoTime = '';
@@ -252,29 +212,4 @@ function refusal({ method, path, error, sent }: Exchange): Violation[] {
     default:
       return [{ location: 'request', message: error?.message ?? 'refused' }];
   }
-}
-
-function isLarge(raw: Buffer | undefined): boolean {
-  return raw !== undefined && raw.length > maxRecordedText;
-}
-
-function decodeBody(raw: Buffer | undefined): RecordedBody {
-  if (raw === undefined || raw.length === 0) return unanswered;
-  const truncated = raw.length > maxRecordedText;
-  const text = truncated ? firstBytesOf(raw) : raw.toString('utf8');
-  // A body nested too deep stays text: the journal must be able to stringify what it keeps.
-  if (!truncated && !nestsDeeperThan(raw)) {
-    try {
-      const json = JSON.stringify(parseExactJson(text));
-      return { json, truncated, exact: mayHoldWrittenBigIntegers(json) };
-    } catch {
-      // Not JSON: kept as text.
-    }
-  }
-  return { json: JSON.stringify(text), truncated, exact: false };
-}
-
-// The first 16 KiB of UTF-8 as text, ending before a character that the cut would split.
-function firstBytesOf(bytes: Buffer): string {
-  return new TextDecoder().decode(bytes.subarray(0, maxRecordedText), { stream: true });
 }

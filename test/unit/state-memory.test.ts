@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import { createCoverage } from '../../src/observe/coverage.ts';
 import { createJournal } from '../../src/observe/journal.ts';
 import { createMemoryStore } from '../../src/responders/store/record-store.ts';
-import { createStubRegistry } from '../../src/responders/stubs/stub-registry.ts';
+import { createStubRegistry } from '../../src/responders/stubs/create-stub-registry.ts';
 import { createSessionTable } from '../../src/sessions/session-table.ts';
 import {
   coverageSuite,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MaybePromise } from '../../maybe-promise.ts';
 import type { StubsAssumption } from '../stubs/stub-registry.ts';
+import { createCreationQueue } from './creation-queue.ts';
 import { createIdSet, type IdSet, type StoreKey } from './id-set.ts';
 
 /** A stored record: the request body that created it. */
@@ -64,8 +65,7 @@ export function storeFullWarning(limit: number): string {
  *
  * The fixtures' ids are one set that every session reads, and a session holds only the ids it
  * created (the API has no delete, so a session never hides a fixture): a session costs nothing
- * until it creates a record, whatever the size of the fixtures (copying 50,000 fixture ids into
- * each new session took 1 MB and 9 ms).
+ * until it creates a record, whatever the size of the fixtures.
  *
  * @example
  * const store = createMemoryStore([{ id: 1, name: 'Aloe' }], { limit: 100_000 });
@@ -78,7 +78,7 @@ export function createMemoryStore(
 ): MemoryStore {
   let fixtureIds = idsOf(initialFixtures);
   const sessions = new Map<string, Namespace>();
-  const created = createCreationQueue();
+  const created = createCreationQueue<Namespace>();
   let full = false;
 
   function namespace(session: string): Namespace {
@@ -128,14 +128,14 @@ export function createMemoryStore(
       const held = sessions.get(session);
       if (held === undefined) return;
       sessions.delete(session);
-      created.removeNamespace(held);
+      created.removeOwner(held);
     },
     evict(session) {
       const held = sessions.get(session);
       if (held === undefined) return;
       sessions.delete(session);
       // The queue may name this namespace up to --store-limit times: it keeps the small object,
-      // not the set (a set is ~1 KB, and 100,000 one-id sessions held 100 MB of them).
+      // not the set.
       held.ids = undefined;
     },
     get sessions() {
@@ -151,69 +151,6 @@ interface Namespace {
 
 function idsOf(records: readonly StoredRecord[]): IdSet {
   return createIdSet(records.map((record) => keyOf(record.id)));
-}
-
-// The order in which ids were created, over all sessions: two parallel arrays used as a ring that
-// doubles when full, so adding and forgetting cost the same at 10 ids as at 100,000, and once the
-// store is at its limit the queue neither grows nor copies (the arrays it used to trim by slicing
-// held up to twice the limit, and each trim copied them).
-function createCreationQueue() {
-  const initialCapacity = 16;
-  let namespaces = new Array<Namespace | undefined>(initialCapacity);
-  let keys = new Array<StoreKey>(initialCapacity);
-  let head = 0;
-  let size = 0;
-
-  // The queue's entries oldest first, into arrays of `capacity` (at least size) slots.
-  function rebuild(capacity: number, keep: (held: Namespace) => boolean = () => true): void {
-    const nextNamespaces = new Array<Namespace | undefined>(capacity);
-    const nextKeys = new Array<StoreKey>(capacity);
-    let kept = 0;
-    for (let i = 0; i < size; i++) {
-      const at = (head + i) % keys.length;
-      const held = namespaces[at] as Namespace;
-      if (!keep(held)) continue;
-      nextNamespaces[kept] = held;
-      nextKeys[kept] = keys[at] as StoreKey;
-      kept++;
-    }
-    namespaces = nextNamespaces;
-    keys = nextKeys;
-    head = 0;
-    size = kept;
-  }
-
-  return {
-    size: () => size,
-    push(held: Namespace, key: StoreKey): void {
-      if (size === keys.length) rebuild(keys.length * 2);
-      const at = (head + size) % keys.length;
-      namespaces[at] = held;
-      keys[at] = key;
-      size++;
-    },
-    /** Takes the oldest entry off the queue and hands it to `forget`; false when empty. */
-    shift(forget: (held: Namespace, key: StoreKey) => void): boolean {
-      if (size === 0) return false;
-      const held = namespaces[head] as Namespace;
-      const key = keys[head] as StoreKey;
-      // Let go of the namespace: it may be an evicted session's last reference.
-      namespaces[head] = undefined;
-      head = (head + 1) % keys.length;
-      size--;
-      forget(held, key);
-      return true;
-    },
-    removeNamespace(held: Namespace): void {
-      rebuild(keys.length, (owner) => owner !== held);
-    },
-    clear(): void {
-      namespaces = new Array<Namespace | undefined>(initialCapacity);
-      keys = new Array<StoreKey>(initialCapacity);
-      head = 0;
-      size = 0;
-    },
-  };
 }
 
 /**
@@ -232,8 +169,7 @@ export function keyOf(id: unknown): StoreKey {
 }
 
 // A contract may let ids be strings of any length (or objects): a long one is kept as its SHA-256,
-// so that an id costs the store at most ~100 bytes whatever --max-body allows (100,000 ids of
-// 1 MB each would otherwise be held whole).
+// so that an id costs the store at most ~100 bytes whatever --max-body allows.
 const maxKeyLength = 64;
 function bounded(key: string): string {
   if (key.length <= maxKeyLength) return key;

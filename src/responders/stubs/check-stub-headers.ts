@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { HttpError } from '../../errors.ts';
 
-// Required, not imported: see start-server.ts (an ESM import of node:http loads undici).
+// Required, not imported: see create-http-server.ts (an ESM import of node:http loads undici).
 const { validateHeaderName, validateHeaderValue } = createRequire(import.meta.url)(
   'node:http',
 ) as typeof import('node:http');

@@ -1,0 +1,55 @@
+import type { Logger } from 'pino';
+import type { ResolvedConfig } from '../config/config-schema.ts';
+import type { LiveContract } from '../contract/live-contract.ts';
+import { createCoverage } from '../observe/coverage.ts';
+import { createEventHub } from '../observe/event-hub.ts';
+import { createJournal } from '../observe/journal.ts';
+import {
+  createMemoryStore,
+  storeFullWarning,
+  type StoredRecord,
+} from '../responders/store/record-store.ts';
+import { createStubRegistry } from '../responders/stubs/create-stub-registry.ts';
+import { createSessionTable } from '../sessions/session-table.ts';
+
+/**
+ * The mock's state in this process: the default, `--store memory`.
+ *
+ * @example
+ * const { store, journal, coverage, stubs, sessions, events } = createMemoryState(config, [], logger, contract);
+ */
+export function createMemoryState(
+  config: ResolvedConfig,
+  fixtures: readonly StoredRecord[],
+  logger: Logger,
+  contract: LiveContract,
+) {
+  const store = createMemoryStore(fixtures, {
+    limit: config.storeLimit,
+    onFull: () => {
+      logger.warn(storeFullWarning(config.storeLimit));
+    },
+  });
+  const coverage = createCoverage(() => contract.current.operations);
+  const stubs = createStubRegistry({
+    limit: config.stubLimit,
+    sessionLimit: config.sessionStubLimit,
+  });
+  let warnedOfEviction = false;
+  const sessions = createSessionTable(config.sessionLimit, [
+    (session) => {
+      store.evict(session);
+      stubs.clear(session);
+      coverage.clear(session);
+      journal.forget(session);
+      if (warnedOfEviction) return;
+      warnedOfEviction = true;
+      logger.warn(
+        `More than ${config.sessionLimit} sessions (--session-limit): from now on the least recently used session's store, stubs and coverage are forgotten (GET /__admin/health counts them).`,
+      );
+    },
+  ]);
+  const journal = createJournal(config.journalLimit, (session) => sessions.has(session));
+  const events = createEventHub({ clientLimit: config.eventClientLimit });
+  return { store, journal, coverage, stubs, sessions, events };
+}
