@@ -1,9 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-/**
- * How long a long admin read works before it lets the event loop turn: admin reads over 10,000
- * entries of 16 KB held every mock request behind them for 2 to 12 s when read in one go.
- */
+/** How long a long admin read works before it lets the event loop turn (docs/design.md). */
 export const sliceMs = 8;
 
 /**

@@ -15,8 +15,8 @@ type Check<T> = ((value: unknown) => value is T) & { errors?: ErrorObject[] | nu
 
 let ajv: Ajv | undefined;
 
-// Compiled by prepareAdminChecks when the admin API is set up (the first admin call held the event
-// loop 140 ms compiling them), or on first use by code that skipped it.
+// Compiled by prepareAdminChecks when the admin API is set up, so that no admin call waits for
+// them, or on first use by code that skipped it.
 function lazily<T>(schema: object): () => Check<T> {
   let check: Check<T> | undefined;
   return () => {

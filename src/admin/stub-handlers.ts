@@ -77,7 +77,7 @@ function foundStub(stub: Stub | undefined, id: string | undefined, session: stri
 }
 
 // A stub is kept for as long as the mock runs, and listed whole: its size is what bounds the
-// stubs' memory (650 stubs of 900 KB held 721 MB, and their listing was too long for one string).
+// stubs' memory, and their listing's length.
 function checkStubSize(body: unknown, limit: number): void {
   let size: number;
   try {

@@ -6,11 +6,8 @@ import { setFlagsFromString } from 'node:v8';
  * - In memory (the default, set by main.ts before anything loads): favour a small heap. A mock
  *   runs beside everything else in CI and dev stacks, and the journal and store live in it: peak
  *   RSS under load drops by half (docs/design.md).
- * - On Redis the heap holds little, and a request holds its objects across its round trips. In
- *   small-heap mode they were promoted and collected again by a full collection every 130 ms
- *   (5,500 creates/s, p99 12.5 ms); with V8's default heap the young generation grew to 16 MiB and
- *   each collection of it paused 8 to 11 ms. A young generation that stays at its first size
- *   collects in under a millisecond, and full collections become rare (docs/redis.md).
+ * - On Redis the heap holds little, and a request holds its objects across its round trips: a
+ *   young generation that stays at its first size collects them quickly (docs/redis.md).
  *
  * @example
  * setHeapFlags(options.store === undefined || options.store === 'memory' ? 'memory' : 'shared');

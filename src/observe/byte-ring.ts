@@ -3,19 +3,15 @@ const initialBytes = 1024 * 1024;
 // Address space reserved for the buffer to grow into in place: reserved, not used, until the
 // texts need it. Past it (over 4 GiB of texts) the ring moves to a larger reservation.
 const defaultReservedBytes = 2 ** 32;
-// A tenth more each time: growing in place costs at most moving the older texts (a few dozen times
-// up to 10,000 entries of 1 KiB), and the buffer stays within a tenth of what the journal needs.
+// A tenth more each time: growing in place costs at most moving the older texts, and the buffer
+// stays within a tenth of what the journal needs.
 const growth = 1.1;
 
 /**
  * Texts kept first in first out, at most `slots` of them, as UTF-8 in one buffer outside the
- * JavaScript heap. The journal keeps its entries here: held as strings, every entry was copied by
- * the young-generation collector, promoted, and marked again by every full collection, which cost
- * the mock about a fifth of its throughput; here the garbage collector never sees them. The
- * buffer grows by a tenth when a text does not fit beside the others, so the number of texts,
- * not their size, is what bounds it. It grows in place (a resizable ArrayBuffer): copying into a
- * larger buffer held both at once, and that moment set the mock's peak RSS (13 MiB over its
- * steady state in the bench).
+ * JavaScript heap, where the garbage collector never sees them (docs/design.md). The buffer grows
+ * by a tenth when a text does not fit beside the others, so the number of texts, not their size,
+ * is what bounds it; it grows in place (a resizable ArrayBuffer), never holding two copies.
  *
  * @example
  * const ring = createByteRing(2);
@@ -56,8 +52,7 @@ export function createByteRing(slots: number, reservedBytes = defaultReservedByt
   // Grows the buffer (in place while the reservation lasts). When the texts have gone round to
   // the front, the older run moves to the end of the larger buffer, so the free space between
   // the runs grows by what the buffer grew: the buffer stays within a tenth of what its texts
-  // need. (Moving the front run behind the older one instead left the buffer as long as both
-  // plus the growth: the journal's ring reached 23 MiB for 10,000 entries needing 9.)
+  // need (moving the front run behind the older one would leave it as long as both plus the growth).
   function grow(length: number): void {
     const capacity = bytes.length;
     const start = count === 0 ? 0 : offsetAt(slotOf(0));

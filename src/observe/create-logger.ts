@@ -18,8 +18,7 @@ const outputs = new WeakMap<Logger, LineWriter>();
 /**
  * The server's pino logger: one JSON line per event, or human-readable lines with `pretty`.
  * Lines are written without blocking; when stdout is read more slowly than the mock writes, up to
- * 4 MiB wait, and lines past that are dropped and counted on stderr. (Blocking writes stalled every
- * request for 100 ms at a time in the soak, and an unbounded buffer grew the heap by 100 MB.)
+ * 4 MiB wait, and lines past that are dropped and counted on stderr (docs/design.md).
  * Close the server, which flushes within its grace period (see closeLogOutput), before the
  * process exits.
  *

@@ -12,8 +12,7 @@ export interface EventHubOptions {
   /**
    * How long entries gather before they go out, in one write per client: under load, a write per
    * turn of the event loop cost the mock a system call every few requests, and each client a
-   * wake-up. Short: entries held for 50 ms outlived the young generation, and collecting them
-   * cost the mock 1.7x the CPU per request with a client open (2 ms: 1.1x; docs/inspector.md).
+   * wake-up. Short, so that held entries die young (docs/inspector.md).
    */
   batchMs?: number;
   /**
@@ -40,8 +39,8 @@ export interface StreamWishes {
   summary?: boolean;
   /**
    * Entries a second at most, a second's worth at once; the rest are skipped and counted in a
-   * `skipped` event. A page cannot show 20,000 requests a second, and a browser reading 2,000 a
-   * second took a third of the mock's throughput on the same machine.
+   * `skipped` event: a page cannot show them all, and a browser reading them takes CPU from the
+   * mock (docs/inspector.md).
    */
   maxRate?: number;
 }

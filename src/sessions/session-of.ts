@@ -6,8 +6,8 @@ export const defaultSession = 'default';
 export const allSessions = '*';
 
 /**
- * The longest session name, in bytes. Every session keeps its name in the store, the stubs, the
- * coverage and the journal; 100,000 sessions named with 8 KB each held 1.2 GB before this cap.
+ * The longest session name, in bytes: every session keeps its name in the store, the stubs, the
+ * coverage and the journal.
  */
 export const maxSessionBytes = 256;
 
