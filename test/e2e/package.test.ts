@@ -165,7 +165,8 @@ describe('the packed package, installed in a new project', () => {
       const checked = await runCommand(process.execPath, [tsc, '-p', config], { cwd: consumer });
       expect(checked, config).toMatchObject({ code: 0, output: '' });
     }
-  });
+    // Two full type checks of a project with the package's types and its peers': a hang guard.
+  }, 120_000);
 
   it('ships source maps that carry their sources, so traces name real code', async () => {
     const map = JSON.parse(await readFile(installed('dist', 'index.js.map'), 'utf8')) as {
