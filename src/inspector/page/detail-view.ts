@@ -1,7 +1,6 @@
-import type { AdminApi } from './admin-api.ts';
 import { toCurl, toHar, toVerifyPattern, visibleText } from './copy-formats.ts';
 import { h } from './dom.ts';
-import { entryOf, type Entry, type Verdict } from './entry.ts';
+import type { Entry, Verdict } from './entry.ts';
 import { clockTime, duration } from './format-entry.ts';
 import { bodyView } from './json-view.ts';
 
@@ -10,16 +9,15 @@ import { bodyView } from './json-view.ts';
  * hash, headers and bodies, and the copy buttons.
  *
  * @example
- * const detail = createDetailView(panel, copy, () => version, api);
- * await detail.open(entry);
+ * const detail = createDetailView(panel, copy, () => version);
+ * detail.show(entry);
  */
 export function createDetailView(
   panel: HTMLElement,
   copy: (what: string, text: string) => void,
   version: () => string,
-  api: AdminApi,
 ) {
-  const view = {
+  return {
     show(entry: Entry, note?: string): void {
       const { request, response, contract } = entry;
       const heading = h(
@@ -67,29 +65,7 @@ export function createDetailView(
       panel.hidden = false;
       heading.focus();
     },
-    /**
-     * Shows the entry; a summary from the event stream is completed from the journal, or shown
-     * as it is when the journal has dropped it meanwhile.
-     */
-    async open(entry: Entry): Promise<void> {
-      if (entry.summary !== true) {
-        view.show(entry);
-        return;
-      }
-      try {
-        const whole = entryOf(
-          await api.json('GET', `/requests/${encodeURIComponent(entry.id)}`, entry.session),
-        );
-        view.show(whole ?? entry);
-      } catch {
-        view.show(
-          entry,
-          'The journal no longer holds this request: its headers and bodies are gone.',
-        );
-      }
-    },
   };
-  return view;
 }
 
 function button(label: string, onClick: () => void): HTMLButtonElement {
