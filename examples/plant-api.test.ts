@@ -30,7 +30,7 @@ it('returns the API error when the name is missing', async () => {
 it('sent one Monstera and met both responses of the contract', async () => {
   await expect(mock).toHaveReceived(
     { method: 'POST', path: '/plants', body: { matches: { name: 'Monstera' } } },
-    { times: { exactly: 1 } },
+    { exactly: 1 },
   );
   await expect(mock).toHaveCovered('createPlant', [200, 400]);
 });

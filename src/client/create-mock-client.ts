@@ -4,7 +4,7 @@ import type { RequestPattern } from '../interactions/request-pattern.ts';
 import type { Times, VerifyResult } from '../interactions/verify-requests.ts';
 import type { Stub, StubDefinition } from '../responders/stubs/stub.ts';
 import { pactSearch, type PactQuery, type PactResult } from '../pact/pact-query.ts';
-import type { VerificationFailure } from './format-verification.ts';
+import { isOverTimes, type VerificationFailure } from './format-verification.ts';
 import type {
   Har,
   MockClient,
@@ -43,14 +43,31 @@ export function createMockClient(options: MockClientOptions): MockClient {
   const send = async <T>(request: AdminRequest): Promise<T> =>
     (await sendAdminRequest(target, request)).body as T;
 
+  const find = async (pattern: RequestPattern = {}) =>
+    (
+      await send<{ requests: Interaction[] }>({
+        what: 'find recorded requests',
+        method: 'POST',
+        path: '/requests/find',
+        body: pattern,
+      })
+    ).requests;
+
   const verified = async (
     request: AdminRequest,
     failure: Omit<VerificationFailure, 'result' | 'session'>,
+    times?: Times,
   ): Promise<number> => {
     const { status, body } = await sendAdminRequest(target, { ...request, accept: [422] });
     const result = body as VerifyResult;
-    if (status === 422) throw new VerificationError({ ...failure, session: sessionName, result });
-    return result.count;
+    if (status !== 422) return result.count;
+    // Too many: what matched is the news, so list it (the answer carries only near misses).
+    const pattern = failure.patterns[0];
+    const matches =
+      failure.kind === 'count' && pattern !== undefined && isOverTimes(result.count, times)
+        ? { matches: await find(pattern) }
+        : {};
+    throw new VerificationError({ ...failure, ...matches, session: sessionName, result });
   };
 
   return {
@@ -81,15 +98,7 @@ export function createMockClient(options: MockClientOptions): MockClient {
           body: pattern,
         })
       ).count,
-    find: async (pattern: RequestPattern = {}) =>
-      (
-        await send<{ requests: Interaction[] }>({
-          what: 'find recorded requests',
-          method: 'POST',
-          path: '/requests/find',
-          body: pattern,
-        })
-      ).requests,
+    find,
     verify: (pattern: RequestPattern, times?: Times) =>
       verified(
         {
@@ -99,6 +108,7 @@ export function createMockClient(options: MockClientOptions): MockClient {
           body: times === undefined ? { pattern } : { pattern, times },
         },
         { kind: 'count', patterns: [pattern] },
+        times,
       ),
     verifySequence: (patterns: readonly RequestPattern[]) =>
       verified(
@@ -126,6 +136,9 @@ export function createMockClient(options: MockClientOptions): MockClient {
       send<Stub>({ what: 'register a stub', method: 'POST', path: '/stubs', body: definition }),
     stubs: async () =>
       (await send<{ stubs: Stub[] }>({ what: 'list stubs', method: 'GET', path: '/stubs' })).stubs,
+    clearStubs: async () => {
+      await send({ what: 'clear stubs', method: 'DELETE', path: '/stubs' });
+    },
     removeStub: async (id: string) => {
       await send({
         what: `remove stub ${id}`,

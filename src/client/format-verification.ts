@@ -1,3 +1,4 @@
+import type { Interaction } from '../interactions/interaction.ts';
 import type { RequestPattern } from '../interactions/request-pattern.ts';
 import type { NearMiss, Times, VerifyResult } from '../interactions/verify-requests.ts';
 import { stringifyWithBigInts } from '../parsing/exact-json.ts';
@@ -15,11 +16,20 @@ export interface VerificationFailure {
   patterns: RequestPattern[];
   /** The mock's 422 body. */
   result: VerifyResult;
+  /**
+   * When more requests matched than allowed: those requests, oldest first. The near misses are
+   * then beside the point (the failure is what matched), so the message lists these instead.
+   */
+  matches?: Interaction[];
 }
 
+/** How many matching requests a message lists before it says how many more there were. */
+const listedMatches = 10;
+
 /**
- * A failed verification as lines for a test report: pattern(s), expected against actual, then one
- * line per near miss (`#id METHOD path -> status: differences`).
+ * A failed verification as lines for a test report: pattern(s), expected against actual, then the
+ * requests that matched when there were too many (`#id METHOD path -> status`), else one line per
+ * near miss (`#id METHOD path -> status: differences`).
  *
  * @example
  * formatVerification({ kind: 'count', session: 'default', patterns: [{ path: '/plants' }], result });
@@ -30,6 +40,7 @@ export function formatVerification({
   session,
   patterns,
   result,
+  matches,
 }: VerificationFailure): string {
   const lines =
     kind === 'count'
@@ -45,7 +56,11 @@ export function formatVerification({
   // Data lost to a full journal comes first: it is why the verdict could not be reached.
   if (result.inconclusive)
     lines.splice(1, 0, result.message ?? `${result.dropped} requests were dropped.`);
-  lines.push(...formatNearMisses(result.nearMisses, session));
+  lines.push(
+    ...(matches === undefined
+      ? formatNearMisses(result.nearMisses, session)
+      : ['Matching requests:', ...formatMatches(matches)]),
+  );
   lines.push(
     `Make sure the code under test sent its requests to this mock with the header X-Mock-Session: ${session}.`,
   );
@@ -68,6 +83,34 @@ export function formatNearMisses(nearMisses: readonly NearMiss[], session: strin
         `  #${miss.id} ${miss.method} ${miss.path} -> ${miss.status}: ${miss.differences.join('; ')}`,
     ),
   ];
+}
+
+/**
+ * Requests that matched a pattern, one per line, the first ten and then how many more.
+ *
+ * @example
+ * formatMatches(await mock.find({ status: 200 }));
+ * // ['  #1 POST /plants -> 200', '  #2 POST /plants -> 200']
+ */
+export function formatMatches(matches: readonly Interaction[]): string[] {
+  const lines = matches
+    .slice(0, listedMatches)
+    .map(
+      (entry) =>
+        `  #${entry.id} ${entry.request.method} ${entry.request.path} -> ${entry.response.status}`,
+    );
+  const more = matches.length - listedMatches;
+  return more > 0 ? [...lines, `  ... and ${more} more`] : lines;
+}
+
+/**
+ * Whether a count is over what `times` allows (so the failure is too many, not too few).
+ *
+ * @example
+ * isOverTimes(3, { atMost: 2 }); // true
+ */
+export function isOverTimes(count: number, times: Times = {}): boolean {
+  return count > (times.exactly ?? times.atMost ?? Infinity);
 }
 
 /**

@@ -13,6 +13,7 @@ export { VerificationError } from './verification-error.ts';
 export {
   formatVerification,
   formatNearMisses,
+  formatMatches,
   describeTimes,
   type VerificationFailure,
 } from './format-verification.ts';

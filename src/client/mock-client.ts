@@ -94,7 +94,8 @@ export interface MockClient {
   find(pattern?: RequestPattern): Promise<Interaction[]>;
   /**
    * Resolves to the number of matches when it is as expected (default: at least 1), else throws
-   * VerificationError. It throws too when requests of the session that the full journal dropped
+   * VerificationError: with the near misses when too few matched, with the requests that matched
+   * when too many did. It throws too when requests of the session that the full journal dropped
    * could change the verdict (`result.inconclusive`): a test must not pass because data was lost.
    */
   verify(pattern: RequestPattern, times?: Times): Promise<number>;
@@ -121,6 +122,8 @@ export interface MockClient {
   stubs(): Promise<Stub[]>;
   /** Removes one stub of the session. */
   removeStub(id: string): Promise<void>;
+  /** Removes every stub of the session; its requests, coverage and store stay (see `reset`). */
+  clearStubs(): Promise<void>;
   /** A client of the same mock bound to another session. */
   session(name: string): MockClient;
 }

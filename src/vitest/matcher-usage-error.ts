@@ -1,5 +1,6 @@
 /**
- * A matcher was used wrongly (not given a MockClient, or an operation the contract lacks). Thrown
+ * A matcher was used wrongly (not given a MockClient, or an operation the contract lacks), or
+ * `useMockSession()` ran without the global setup that provides the mock. Thrown
  * rather than reported as a failed expectation, so that `.not` cannot turn the mistake into a pass.
  *
  * @example

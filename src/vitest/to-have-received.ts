@@ -1,5 +1,6 @@
 import {
   describeTimes,
+  formatMatches,
   VerificationError,
   type RequestPattern,
   type Times,
@@ -9,7 +10,8 @@ import { asMockClient } from './as-mock-client.ts';
 import { stringifyWithBigInts } from '../parsing/exact-json.ts';
 
 /**
- * Options of `toHaveReceived`: how many matching requests; at least 1 when not given.
+ * The older second argument of `toHaveReceived`, `{ times }`; it still works. Prefer passing the
+ * times as `mock.verify` takes them: `toHaveReceived(pattern, { exactly: 1 })`.
  *
  * @example
  * await expect(mock).toHaveReceived({ path: '/plants' }, { times: { atMost: 2 } });
@@ -19,26 +21,37 @@ export interface ReceivedOptions {
 }
 
 /**
- * `await expect(mock).toHaveReceived(pattern, { times })`: the mock's session recorded as many
- * requests matching the pattern as expected. Fails with the pattern, the count and the near misses.
- * When the full journal dropped requests of the session that could change the verdict, both the
- * matcher and its `.not` fail, saying so: a test must not pass because data was lost.
+ * `await expect(mock).toHaveReceived(pattern, times)`: the mock's session recorded as many
+ * requests matching the pattern as `times` says (the shape `mock.verify` takes; at least 1 when
+ * not given; `{ times }` is accepted too). Fails with the pattern, the count and the near misses,
+ * or the requests that matched when there were too many. When the full journal dropped requests
+ * of the session that could change the verdict, both the matcher and its `.not` fail, saying so:
+ * a test must not pass because data was lost.
  *
  * @example
- * await expect(mock).toHaveReceived({ method: 'POST', path: '/plants' }, { times: { exactly: 1 } });
+ * await expect(mock).toHaveReceived({ method: 'POST', path: '/plants' }, { exactly: 1 });
  * await expect(mock).not.toHaveReceived({ method: 'POST', body: { matches: { name: 'Ivy' } } });
  */
 export async function toHaveReceived(
   this: MatcherState,
   received: unknown,
   pattern: RequestPattern,
-  options: ReceivedOptions = {},
+  timesOrOptions: Times | ReceivedOptions = {},
 ): Promise<SyncMatcherResult> {
   const client = asMockClient(received, 'toHaveReceived');
-  const call = `expect(mock)${this.isNot ? '.not' : ''}.toHaveReceived(pattern${options.times === undefined ? '' : `, { times: ${JSON.stringify(options.times)} }`})`;
+  const wrapped = 'times' in timesOrOptions;
+  const times = wrapped ? timesOrOptions.times : (timesOrOptions as Times);
+  const given = times === undefined || Object.keys(times).length === 0 ? undefined : times;
+  const shown =
+    given === undefined
+      ? ''
+      : wrapped
+        ? `, { times: ${JSON.stringify(given)} }`
+        : `, ${JSON.stringify(given)}`;
+  const call = `expect(mock)${this.isNot ? '.not' : ''}.toHaveReceived(pattern${shown})`;
   let count: number;
   try {
-    count = await client.verify(pattern, options.times);
+    count = await client.verify(pattern, given);
   } catch (error) {
     if (!(error instanceof VerificationError)) throw error;
     // Requests lost to a full journal may have matched: neither the claim nor its `.not` holds.
@@ -53,13 +66,10 @@ export async function toHaveReceived(
       [
         call,
         '',
-        `Expected the number of requests matching the pattern in session "${client.sessionName}" not to be ${describeTimes(options.times)}, but it was ${count}.`,
+        `Expected the number of requests matching the pattern in session "${client.sessionName}" not to be ${describeTimes(given)}, but it was ${count}.`,
         `Pattern: ${stringifyWithBigInts(pattern)}`,
         'Matching requests:',
-        ...matched.map(
-          (entry) =>
-            `  #${entry.id} ${entry.request.method} ${entry.request.path} -> ${entry.response.status}`,
-        ),
+        ...formatMatches(matched),
       ].join('\n'),
   };
 }

@@ -124,6 +124,40 @@ describe('createMockClient against an in-process mock', () => {
     expect(error.failure.result).toMatchObject({ ok: false, count: 1, expected: 'exactly 2' });
   });
 
+  it('lists the requests that matched, not near misses, when a verification finds too many', async () => {
+    const mock = fresh();
+    await post(mock, { id: 1, name: 'Monstera' });
+    await post(mock, { id: 2, name: 'Monstera' });
+    await post(mock, { id: 3, name: 'Fern' });
+    const [fern, second, first] = (await mock.requests()).requests;
+    const pattern = { method: 'POST', body: { matches: { name: 'Monstera' } } };
+
+    for (const times of [{ atMost: 1 }, { exactly: 1 }]) {
+      const error = await rejectionOf(mock.verify(pattern, times), VerificationError);
+      const lines = error.message.split('\n');
+      expect(lines.slice(2, 5)).toEqual([
+        'Matching requests:',
+        `  #${first?.id ?? ''} POST /plants -> 200`,
+        `  #${second?.id ?? ''} POST /plants -> 200`,
+      ]);
+      expect(error.message).not.toContain('Near misses');
+      expect(error.message).not.toContain(`#${fern?.id ?? ''} `);
+      expect(error.failure.matches?.map((entry) => entry.id)).toEqual([first?.id, second?.id]);
+    }
+  });
+
+  it('lists ten matching requests and counts the rest', async () => {
+    const mock = fresh();
+    for (let id = 1; id <= 12; id++) await post(mock, { id, name: 'Monstera' });
+    const error = await rejectionOf(
+      mock.verify({ path: '/plants' }, { exactly: 0 }),
+      VerificationError,
+    );
+    const lines = error.message.split('\n');
+    expect(lines.filter((line) => / POST \/plants -> 200$/.test(line))).toHaveLength(10);
+    expect(lines).toContain('  ... and 2 more');
+  });
+
   it('says so when no recorded request comes close', async () => {
     const error = await rejectionOf(fresh().verify({ path: '/plants' }), VerificationError);
     expect(error.message).toContain('expected at least 1 matching request, got 0.');
@@ -187,6 +221,24 @@ describe('createMockClient against an in-process mock', () => {
       '401': 0,
     });
     expect(await post(mock, { id: 1, name: 'Monstera' })).toBe(200);
+  });
+
+  it("clears its session's stubs alone, keeping its requests and other sessions' stubs", async () => {
+    const [mock, other] = [fresh(), fresh()];
+    const stub = {
+      pattern: { body: { matches: { name: 'Bad' } } },
+      response: { status: 400, body: { error: 400, message: 'No' } },
+    };
+    await mock.stub(stub);
+    await mock.stub({ ...stub, priority: 2 });
+    const kept = await other.stub(stub);
+    expect(await post(mock, { id: 1, name: 'Bad' })).toBe(400);
+
+    await mock.clearStubs();
+    expect(await mock.stubs()).toEqual([]);
+    expect((await other.stubs()).map((s) => s.id)).toEqual([kept.id]);
+    expect(await mock.count()).toBe(1);
+    expect(await post(mock, { id: 2, name: 'Bad' })).toBe(200);
   });
 
   it('exports the session as a HAR log', async () => {

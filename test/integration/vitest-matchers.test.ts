@@ -1,6 +1,6 @@
 import { startMockServer, type RunningMockServer } from 'plant-store-mock';
 import { createMockClient, MockClientError, type MockClient } from 'plant-store-mock/client';
-import { MatcherUsageError } from 'plant-store-mock/vitest';
+import { MatcherUsageError, useMockSession } from 'plant-store-mock/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlant } from '../support/mock-fetch.ts';
 import { rejectionOf } from '../support/rejection-of.ts';
@@ -31,6 +31,30 @@ describe('the vitest matchers', () => {
     await expect(mock).toHaveReceived(monstera, { times: { exactly: 1 } });
     await expect(mock).toHaveReceived({ path: '/plants' }, { times: { atLeast: 3 } });
     await expect(mock).toHaveReceived({ status: 400 }, { times: { atMost: 1 } });
+  });
+
+  it('toHaveReceived takes times in the shape mock.verify takes, and still takes { times }', async () => {
+    await expect(mock).toHaveReceived(monstera, { exactly: 1 });
+    await expect(mock).toHaveReceived({ path: '/plants' }, { atLeast: 3, atMost: 3 });
+    await expect(mock).not.toHaveReceived(monstera, { exactly: 2 });
+    await expect(mock).toHaveReceived(monstera, { times: { exactly: 1 } });
+    const error = await failureOf(expect(mock).toHaveReceived(monstera, { exactly: 2 }));
+    expect(error.message.split('\n')[0]).toBe(
+      'expect(mock).toHaveReceived(pattern, {"exactly":2})',
+    );
+    expect(error.message).toContain('expected exactly 2 matching requests, got 1.');
+  });
+
+  it('toHaveReceived lists the requests that matched when there were too many', async () => {
+    const error = await failureOf(expect(mock).toHaveReceived({ status: 200 }, { atMost: 1 }));
+    expect(error.message).toContain('expected at most 1 matching request, got 2.');
+    expect(error.message.split('\n').slice(-4)).toEqual([
+      'Matching requests:',
+      '  #1 POST /plants -> 200',
+      '  #2 POST /plants -> 200',
+      'Make sure the code under test sent its requests to this mock with the header X-Mock-Session: matchers.',
+    ]);
+    expect(error.message).not.toContain('Near misses');
   });
 
   it('toHaveReceived fails with the pattern, the count and the near misses', async () => {
@@ -126,6 +150,13 @@ describe('the vitest matchers', () => {
     expect(error).toBeInstanceOf(MatcherUsageError);
     expect(error.message).toContain(
       'the contract has no operation "deletePlant". Make sure to use one of: createPlant.',
+    );
+  });
+
+  it('useMockSession without the global setup throws MatcherUsageError naming the setup', () => {
+    expect(() => useMockSession()).toThrow(MatcherUsageError);
+    expect(() => useMockSession()).toThrow(
+      "Make sure vitest's config has globalSetup: ['plant-store-mock/vitest/global-setup'].",
     );
   });
 
