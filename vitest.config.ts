@@ -16,6 +16,10 @@ export default defineConfig({
       { find: /^plant-store-mock\/client$/, replacement: source('./src/client/index.ts') },
       { find: /^plant-store-mock\/vitest$/, replacement: source('./src/vitest/index.ts') },
       {
+        find: /^plant-store-mock\/vitest\/global-setup$/,
+        replacement: source('./src/vitest/global-setup.ts'),
+      },
+      {
         find: /^plant-store-mock\/testcontainers$/,
         replacement: source('./src/testcontainers/index.ts'),
       },

@@ -129,12 +129,14 @@ describe('the packed package, installed in a new project', () => {
       const main = await import('plant-store-mock');
       const client = await import('plant-store-mock/client');
       const vitest = await import('plant-store-mock/vitest');
+      const globalSetup = await import('plant-store-mock/vitest/global-setup');
       const containers = await import('plant-store-mock/testcontainers');
       const { fileURLToPath } = await import('node:url');
       console.log(JSON.stringify({
         main: typeof main.startMockServer,
         client: typeof client.createMockClient,
         vitest: typeof vitest.toHaveReceived,
+        globalSetup: typeof globalSetup.default,
         containers: typeof containers.PlantStoreMockContainer,
         image: containers.packagedImage,
         resolved: fileURLToPath(import.meta.resolve('plant-store-mock/openapi.yaml')),
@@ -149,6 +151,7 @@ describe('the packed package, installed in a new project', () => {
       main: 'function',
       client: 'function',
       vitest: 'function',
+      globalSetup: 'function',
       containers: 'function',
     });
     expect(seen.image).toMatch(
@@ -220,6 +223,27 @@ describe('the packed package, installed in a new project', () => {
       await readFile(join(consumer, 'pacts', 'installed-plant-store.json'), 'utf8'),
     ) as { interactions: { description: string }[] };
     expect(pact.interactions.map((i) => i.description)).toEqual(['createPlant returns 200']);
+  });
+
+  it('shares one mock across suite files through the global setup, a session per file', async () => {
+    const vitest = join(consumer, 'node_modules', 'vitest', 'vitest.mjs');
+    const plain: NodeJS.ProcessEnv = { ...node24Env, NO_COLOR: '1' };
+    delete plain.FORCE_COLOR;
+    const finished = await runCommand(
+      process.execPath,
+      [vitest, 'run', '--config', 'vitest.suite.config.ts', '--reporter=verbose'],
+      { cwd: consumer, env: plain },
+    );
+    expect(finished.output).toMatch(/Test Files\s+2 passed \(2\)/);
+    expect(finished.code).toBe(0);
+    // Both files talked to the same server, which the setup closed at the end.
+    const urls = [...finished.output.matchAll(/shared mock (http:\/\/127\.0\.0\.1:\d+)/g)].map(
+      (match) => match[1],
+    );
+    expect(urls).toHaveLength(2);
+    expect(urls[1]).toBe(urls[0]);
+    const closed = await fetch(`${urls[0] ?? ''}/__admin/health`).catch((error: unknown) => error);
+    expect(closed).toBeInstanceOf(TypeError);
   });
 });
 

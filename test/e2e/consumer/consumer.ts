@@ -9,8 +9,9 @@ import {
 } from 'plant-store-mock';
 import { createMockClient, type MockClient, type RequestPattern } from 'plant-store-mock/client';
 import { ContainerEngineError, PlantStoreMockContainer } from 'plant-store-mock/testcontainers';
-import 'plant-store-mock/vitest';
-import { expect } from 'vitest';
+import { useMockSession, type ProvidedMock } from 'plant-store-mock/vitest';
+import mockSetup, { setupMockServer } from 'plant-store-mock/vitest/global-setup';
+import { expect, inject } from 'vitest';
 
 const options: MockServerOptions = { port: 0, logLevel: 'silent', mode: 'stateful' };
 const server: RunningMockServer = await startMockServer(options);
@@ -18,6 +19,11 @@ const client: MockClient = createMockClient({ url: server.url, session: 'typed' 
 const pattern: RequestPattern = { method: 'POST', path: '/plants' };
 const count: number = await client.verify(pattern, { atLeast: 0 });
 await expect(client).toHaveReceived(pattern, { times: { atLeast: 0 } });
+await expect(client).toHaveReceived(pattern, { atLeast: 0 });
+await client.clearStubs();
+// Declared for suites on the global setup; not called here, where no setup provides a mock.
+const inSuite = (): [ProvidedMock, MockClient] => [inject('plantStoreMock'), useMockSession()];
+const setups = [mockSetup, setupMockServer({ mode: 'dynamic' })];
 const status: number = errorCatalogue.CONTRACT_VIOLATION.status;
 const contract: string = bundledSpecPath;
 const container: PlantStoreMockContainer = new PlantStoreMockContainer().withMode('dynamic');
@@ -25,4 +31,4 @@ const engineError: Error = new ContainerEngineError(new Error('none'));
 // @ts-expect-error: mode takes only the modes the mock has
 const wrongMode: MockServerOptions = { mode: 'random' };
 await server.close();
-console.log(count, status, contract, container, engineError, wrongMode);
+console.log(count, status, contract, container, engineError, wrongMode, inSuite, setups);

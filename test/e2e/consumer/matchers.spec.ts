@@ -4,6 +4,7 @@ import { startMockServer, type RunningMockServer } from 'plant-store-mock';
 import { createMockClient, type MockClient } from 'plant-store-mock/client';
 import { writePactAfterAll } from 'plant-store-mock/vitest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createPlants } from './create-plants.ts';
 
 let server: RunningMockServer;
 let mock: MockClient;
@@ -17,19 +18,10 @@ afterAll(() => server.close());
 writePactAfterAll(() => mock, { consumer: 'installed', provider: 'plant-store' });
 
 it('passes toHaveReceived for a create it saw, and fails it for one it did not', async () => {
-  const response = await fetch(`${mock.url}/plants`, {
-    method: 'POST',
-    headers: {
-      ...mock.sessionHeaders,
-      authorization: 'Bearer t',
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ id: 7, name: 'Pilea' }),
-  });
-  expect(response.status).toBe(200);
+  expect(await createPlants(mock, [{ id: 7, name: 'Pilea' }])).toEqual([200]);
   await expect(mock).toHaveReceived(
     { method: 'POST', path: '/plants', body: { matches: { name: 'Pilea' } } },
-    { times: { exactly: 1 } },
+    { exactly: 1 },
   );
   await expect(
     expect(mock).toHaveReceived({
