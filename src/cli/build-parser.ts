@@ -1,5 +1,6 @@
 import yargs, { type Argv } from 'yargs';
-import { configSchema, logLevels, modes, type MockServerOptions } from '../config/config-schema.ts';
+import type { MockServerOptions } from '../config/config-schema.ts';
+import { configSchema, flagName, logLevels, modes } from '../config/config-schema.ts';
 import { packageVersion } from '../package-version.ts';
 import { helpExamples } from './help-examples.ts';
 
@@ -16,184 +17,180 @@ export const envPrefix = 'PLANT_MOCK';
  */
 export function buildParser(args: string[]): Argv {
   const defaults = configSchema.properties;
-  return yargs(args)
-    .scriptName('plant-store-mock')
-    .usage(
-      '$0 [contract] [options]\n$0 pact --record-file FILE [options]  (a Pact file of recorded interactions; see $0 pact --help)\n\nServes the Plant Store contract (or the one given, as a path or --spec) as a contract-testing mock.',
-    )
-    .env(envPrefix)
-    .config(
-      'config',
-      'JSON file of settings (keys as in the programmatic API, e.g. {"mode":"dynamic"})',
-    )
-    .options({
-      spec: {
-        type: 'string',
-        describe: 'OpenAPI 3.x, Swagger 2.0 or Postman collection to serve (YAML or JSON)',
-        defaultDescription: 'the bundled openapi.yaml',
-      },
-      port: {
-        alias: 'p',
-        type: 'string',
-        describe: 'Port to listen on (0 picks a free one)',
-        default: defaults.port.default,
-      },
-      host: { type: 'string', describe: 'Address to listen on', default: defaults.host.default },
-      mode: {
-        type: 'string',
-        describe: `How valid requests are answered: ${modes.join(', ')}`,
-        default: defaults.mode.default,
-      },
-      seed: { type: 'string', describe: 'Seed that makes dynamic responses repeatable' },
-      'fake-optionals': {
-        type: 'string',
-        describe: 'Optional properties in dynamic answers: some (each half the time) or all',
-        default: defaults.fakeOptionals.default,
-      },
-      fixtures: { type: 'string', describe: 'JSON file of plants that seed the stateful store' },
-      tokens: {
-        type: 'string',
-        describe: 'Comma-separated bearer tokens to accept (default: any non-empty token)',
-      },
-      'max-body': {
-        type: 'string',
-        describe: 'Largest accepted request body (bytes, or 512kb, 1mb)',
-        default: defaults.maxBody.default,
-      },
-      cors: {
-        type: 'boolean',
-        describe: 'Answer CORS preflights and echo the origin (--no-cors to turn off)',
-        default: defaults.cors.default,
-      },
-      'request-timeout': {
-        type: 'string',
-        describe: 'Milliseconds a client has to send a whole request',
-        default: defaults.requestTimeout.default,
-      },
-      delay: {
-        type: 'string',
-        describe: 'Delay before every answer: MS, or MIN-MAX picked at random',
-        default: '0',
-      },
-      'max-delay': {
-        type: 'string',
-        describe: 'Upper bound of any delay, and how long a timeout fault holds a request',
-        default: defaults.maxDelay.default,
-      },
-      watch: {
-        type: 'boolean',
-        describe: 'Reload the spec and the fixtures when their files change',
-        default: defaults.watch.default,
-      },
-      errors: {
-        type: 'boolean',
-        describe: 'Answer 500 listing the violations instead of an answer that breaks the contract',
-        default: defaults.errors.default,
-      },
-      'violations-header': {
-        type: 'boolean',
-        describe:
-          'Send the contract violations of a request and its answer in an sl-violations header',
-        default: defaults.violationsHeader.default,
-      },
-      'store-limit': {
-        type: 'string',
-        describe: 'Plants the stateful store keeps over all sessions (oldest forgotten first)',
-        default: defaults.storeLimit.default,
-      },
-      store: {
-        type: 'string',
-        describe:
-          'memory, redis://HOST:PORT/DB to share the state with every replica on that Redis, or redis-cluster://HOST:PORT,HOST:PORT for a Redis Cluster',
-        default: defaults.store.default,
-      },
-      'store-prefix': {
-        type: 'string',
-        describe: 'Prefix of the Redis keys, so that several mocks can share one Redis',
-        default: defaults.storePrefix.default,
-      },
-      'journal-limit': {
-        type: 'string',
-        describe: 'Interactions the journal keeps (oldest dropped first)',
-        default: defaults.journalLimit.default,
-      },
-      'session-limit': {
-        type: 'string',
-        describe:
-          'Sessions whose store, stubs and coverage are kept (least recently used evicted first)',
-        default: defaults.sessionLimit.default,
-      },
-      'stub-limit': {
-        type: 'string',
-        describe: 'Stubs registered over all sessions',
-        default: defaults.stubLimit.default,
-      },
-      'session-stub-limit': {
-        type: 'string',
-        describe: 'Stubs registered in one session',
-        default: defaults.sessionStubLimit.default,
-      },
-      'stub-size-limit': {
-        type: 'string',
-        describe: 'Largest stub definition, as JSON (bytes, or 64kb, 1mb)',
-        default: defaults.stubSizeLimit.default,
-      },
-      'event-client-limit': {
-        type: 'string',
-        describe: 'Clients of GET /__admin/events open at once (one more is answered 503)',
-        default: defaults.eventClientLimit.default,
-      },
-      'record-file': {
-        type: 'string',
-        describe: 'Append every interaction to this file as one JSON line',
-      },
-      'admin-token': {
-        type: 'string',
-        describe: 'Bearer token required by every /__admin endpoint but health',
-      },
-      'admin-port': {
-        type: 'string',
-        describe: 'Serve the admin API on this port instead of the mock port',
-      },
-      'allowed-hosts': {
-        type: 'string',
-        describe:
-          'Comma-separated extra host names the admin API accepts in Host and Origin (.example.com for subdomains, * for any)',
-      },
-      'log-level': {
-        type: 'string',
-        describe: `One of ${logLevels.join(', ')}`,
-        default: defaults.logLevel.default,
-      },
-      'log-format': {
-        type: 'string',
-        describe: 'json or pretty',
-        // Readable at a terminal; JSON for log collectors, pipes and the image (which has no TTY).
-        default: process.stdout.isTTY ? 'pretty' : defaults.logFormat.default,
-        defaultDescription: 'pretty on a terminal, json otherwise',
-      },
-    })
-    .number(integerFlags)
-    .strictOptions()
-    .example(helpExamples)
-    .version(packageVersion)
-    .help()
-    .alias('help', 'h')
-    .wrap(null)
-    .epilogue(`Every option can also be set by an env var: --max-body is ${envPrefix}_MAX_BODY.`);
+  return (
+    yargs(args)
+      .scriptName('plant-store-mock')
+      .usage(
+        '$0 [contract] [options]\n$0 pact --record-file FILE [options]  (a Pact file of recorded interactions; see $0 pact --help)\n\nServes the Plant Store contract (or the one given, as a path or --spec) as a contract-testing mock.',
+      )
+      .env(envPrefix)
+      .config(
+        'config',
+        'JSON file of settings (keys as in the programmatic API, e.g. {"mode":"dynamic"})',
+      )
+      .options({
+        spec: {
+          type: 'string',
+          describe: 'OpenAPI 3.x, Swagger 2.0 or Postman collection to serve (YAML or JSON)',
+          defaultDescription: 'the bundled openapi.yaml',
+        },
+        port: {
+          alias: 'p',
+          type: 'string',
+          describe: 'Port to listen on (0 picks a free one)',
+          default: defaults.port.default,
+        },
+        host: { type: 'string', describe: 'Address to listen on', default: defaults.host.default },
+        mode: {
+          type: 'string',
+          describe: `How valid requests are answered: ${modes.join(', ')}`,
+          default: defaults.mode.default,
+        },
+        seed: { type: 'string', describe: 'Seed that makes dynamic responses repeatable' },
+        'fake-optionals': {
+          type: 'string',
+          describe: 'Optional properties in dynamic answers: some (each half the time) or all',
+          default: defaults.fakeOptionals.default,
+        },
+        fixtures: { type: 'string', describe: 'JSON file of plants that seed the stateful store' },
+        tokens: {
+          type: 'string',
+          describe: 'Comma-separated bearer tokens to accept (default: any non-empty token)',
+        },
+        'max-body': {
+          type: 'string',
+          describe: 'Largest accepted request body (bytes, or 512kb, 1mb)',
+          default: defaults.maxBody.default,
+        },
+        cors: {
+          type: 'boolean',
+          describe: 'Answer CORS preflights and echo the origin (--no-cors to turn off)',
+          default: defaults.cors.default,
+        },
+        'request-timeout': {
+          type: 'string',
+          describe: 'Milliseconds a client has to send a whole request',
+          default: defaults.requestTimeout.default,
+        },
+        delay: {
+          type: 'string',
+          describe: 'Delay before every answer: MS, or MIN-MAX picked at random',
+          default: '0',
+        },
+        'max-delay': {
+          type: 'string',
+          describe: 'Upper bound of any delay, and how long a timeout fault holds a request',
+          default: defaults.maxDelay.default,
+        },
+        watch: {
+          type: 'boolean',
+          describe: 'Reload the spec and the fixtures when their files change',
+          default: defaults.watch.default,
+        },
+        errors: {
+          type: 'boolean',
+          describe:
+            'Answer 500 listing the violations instead of an answer that breaks the contract',
+          default: defaults.errors.default,
+        },
+        'violations-header': {
+          type: 'boolean',
+          describe:
+            'Send the contract violations of a request and its answer in an sl-violations header',
+          default: defaults.violationsHeader.default,
+        },
+        'store-limit': {
+          type: 'string',
+          describe: 'Plants the stateful store keeps over all sessions (oldest forgotten first)',
+          default: defaults.storeLimit.default,
+        },
+        store: {
+          type: 'string',
+          describe:
+            'memory, redis://HOST:PORT/DB to share the state with every replica on that Redis, or redis-cluster://HOST:PORT,HOST:PORT for a Redis Cluster',
+          default: defaults.store.default,
+        },
+        'store-prefix': {
+          type: 'string',
+          describe: 'Prefix of the Redis keys, so that several mocks can share one Redis',
+          default: defaults.storePrefix.default,
+        },
+        'journal-limit': {
+          type: 'string',
+          describe: 'Interactions the journal keeps (oldest dropped first)',
+          default: defaults.journalLimit.default,
+        },
+        'session-limit': {
+          type: 'string',
+          describe:
+            'Sessions whose store, stubs and coverage are kept (least recently used evicted first)',
+          default: defaults.sessionLimit.default,
+        },
+        'stub-limit': {
+          type: 'string',
+          describe: 'Stubs registered over all sessions',
+          default: defaults.stubLimit.default,
+        },
+        'session-stub-limit': {
+          type: 'string',
+          describe: 'Stubs registered in one session',
+          default: defaults.sessionStubLimit.default,
+        },
+        'stub-size-limit': {
+          type: 'string',
+          describe: 'Largest stub definition, as JSON (bytes, or 64kb, 1mb)',
+          default: defaults.stubSizeLimit.default,
+        },
+        'event-client-limit': {
+          type: 'string',
+          describe: 'Clients of GET /__admin/events open at once (one more is answered 503)',
+          default: defaults.eventClientLimit.default,
+        },
+        'record-file': {
+          type: 'string',
+          describe: 'Append every interaction to this file as one JSON line',
+        },
+        'admin-token': {
+          type: 'string',
+          describe: 'Bearer token required by every /__admin endpoint but health',
+        },
+        'admin-port': {
+          type: 'string',
+          describe: 'Serve the admin API on this port instead of the mock port',
+        },
+        'allowed-hosts': {
+          type: 'string',
+          describe:
+            'Comma-separated extra host names the admin API accepts in Host and Origin (.example.com for subdomains, * for any)',
+        },
+        'log-level': {
+          type: 'string',
+          describe: `One of ${logLevels.join(', ')}`,
+          default: defaults.logLevel.default,
+        },
+        'log-format': {
+          type: 'string',
+          describe: 'json or pretty',
+          // Readable at a terminal; JSON for log collectors, pipes and the image (which has no TTY).
+          default: process.stdout.isTTY ? 'pretty' : defaults.logFormat.default,
+          defaultDescription: 'pretty on a terminal, json otherwise',
+        },
+      })
+      // [number] in --help, still parsed as text (the string type wins): `--port abc` says "abc".
+      .number(integerSettings.map(flagName))
+      .strictOptions()
+      .example(helpExamples)
+      .version(packageVersion)
+      .help()
+      .alias('help', 'h')
+      .wrap(null)
+      .epilogue(`Every option can also be set by an env var: --max-body is ${envPrefix}_MAX_BODY.`)
+  );
 }
 
 const integerSettings = Object.entries(configSchema.properties)
   .filter(([, schema]) => 'type' in schema && schema.type === 'integer')
   .map(([key]) => key);
-
-/**
- * Shown as [number] in --help but still parsed as text (yargs takes the string type first), so
- * that `--port abc` is reported as "abc", not as NaN.
- */
-const integerFlags = integerSettings.map((key) =>
-  key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
-);
 
 /** Maps parsed flags onto the programmatic options (same names, camelCase). */
 export function toOptions(argv: Record<string, unknown>): MockServerOptions {

@@ -1,4 +1,4 @@
-import { configSchema } from '../config/config-schema.ts';
+import { configSchema, flagName } from '../config/config-schema.ts';
 import { ConfigError } from '../errors.ts';
 import { startMockServer } from '../http/start-server.ts';
 import { buildParser, toOptions } from './build-parser.ts';
@@ -12,7 +12,7 @@ const badConfigExit = 2;
 
 /** Every flag's name: the settings' (kebab-case) and yargs' own. */
 const known = Object.keys(configSchema.properties)
-  .map(kebabCase)
+  .map(flagName)
   .concat(['config', 'help', 'version']);
 
 async function main(): Promise<void> {
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
 function describeFailure(message: string, known: readonly string[]): string {
   const names = /^Unknown arguments?: (.+)$/.exec(message)?.[1]?.split(', ');
   if (names === undefined) return message;
-  const unknown = names.filter((name) => !names.includes(kebabCase(name)) || !/[A-Z]/.test(name));
+  const unknown = names.filter((name) => !names.includes(flagName(name)) || !/[A-Z]/.test(name));
   const suggestions = unknown.flatMap((typed) => {
     const near = suggestOption(typed, known);
     return near === undefined ? [] : [{ typed, near: `--${near}` }];
@@ -66,10 +66,6 @@ function describeFailure(message: string, known: readonly string[]): string {
   if (unknown.length === 1) return `${described}. Did you mean ${suggestions[0]?.near ?? ''}?`;
   const each = suggestions.map(({ typed, near }) => `${near} for ${typed}`);
   return `${described}. Did you mean ${each.join(', ')}?`;
-}
-
-function kebabCase(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
 main().catch((error: unknown) => {

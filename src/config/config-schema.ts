@@ -66,6 +66,16 @@ export const configSchema = {
   },
 } as const;
 
+/**
+ * A setting's CLI flag, without its dashes: `maxBody` is `max-body`.
+ *
+ * @example
+ * flagName('eventClientLimit'); // 'event-client-limit'
+ */
+export function flagName(setting: string): string {
+  return setting.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
 /** Options of `startMockServer()`; each is also a CLI flag and a `PLANT_MOCK_*` env var. */
 export interface MockServerOptions {
   /** Path of the OpenAPI 3.x, Swagger 2.0 or Postman collection document to serve (YAML or JSON). Default: the bundled Plant Store contract. */

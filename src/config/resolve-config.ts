@@ -1,7 +1,12 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import bytes from 'bytes';
 import { ConfigError } from '../errors.ts';
-import { configSchema, type MockServerOptions, type ResolvedConfig } from './config-schema.ts';
+import {
+  configSchema,
+  flagName,
+  type MockServerOptions,
+  type ResolvedConfig,
+} from './config-schema.ts';
 
 // The schema is ours and fixed, and a test checks it against the JSON Schema meta-schema: checking
 // it again at every start would compile that meta-schema first, a tenth of the start-up.
@@ -96,7 +101,7 @@ function parseDelay(value: string | number, maxDelay: number): { min: number; ma
 function parseSize(value: string | number, name: 'maxBody' | 'stubSizeLimit'): number {
   const parsed = typeof value === 'number' ? value : bytes.parse(value);
   if (parsed === null || !Number.isInteger(parsed) || parsed < 1) {
-    const flag = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const flag = flagName(name);
     throw new ConfigError(
       `Invalid setting ${name} (--${flag}): "${String(value)}" is not a size. Make sure to give bytes or a size like 512kb or 1mb.`,
     );
@@ -111,7 +116,7 @@ function describeError(error: ErrorObject | undefined, input: Record<string, unk
     return `Unknown setting "${name}". Make sure to use one of: ${Object.keys(configSchema.properties).join(', ')}.`;
   }
   const name = error.instancePath.split('/')[1] ?? '';
-  const flag = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const flag = flagName(name);
   const got = JSON.stringify(input[name]);
   const allowed =
     error.keyword === 'enum'
