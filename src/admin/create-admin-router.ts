@@ -186,6 +186,14 @@ function adminSession(req: Request): string {
   return session;
 }
 
+// Each route's pattern, made once: the token check asks on every admin request.
+const patterns = new Map<string, RegExp>();
+
 function matches(template: string, path: string): boolean {
-  return new RegExp(`^${template.replace(/\./g, '\\.').replace(/:[^/]+/g, '[^/]+')}/?$`).test(path);
+  let pattern = patterns.get(template);
+  if (pattern === undefined) {
+    const source = template.replace(/\./g, '\\.').replace(/:[^/]+/g, '[^/]+');
+    patterns.set(template, (pattern = new RegExp(`^${source}/?$`)));
+  }
+  return pattern.test(path);
 }
