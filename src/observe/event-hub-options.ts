@@ -1,20 +1,14 @@
 export interface EventHubOptions {
   /**
    * Bytes a client may leave unsent in its socket's buffer before it is dropped, and the most
-   * that waits for a batch: a client that does not read costs the mock at most this and one batch,
-   * whatever the traffic (memoryCosts.eventClient).
+   * that waits for a held client's batch: a client that does not read costs the mock at most this
+   * and one batch, whatever the traffic (memoryCosts.eventClient).
    */
   maxBufferedBytes?: number;
   /** Clients at most (--event-client-limit); see hasRoom. */
   clientLimit?: number;
   /** How often an idle stream gets a comment line, so that proxies and clients see it alive. */
   heartbeatMs?: number;
-  /**
-   * How long entries gather before they go out, in one write per client: under load, a write per
-   * turn of the event loop cost the mock a system call every few requests, and each client a
-   * wake-up. Short, so that held entries die young (docs/inspector.md).
-   */
-  batchMs?: number;
   /**
    * How often a client held to a rate (see StreamWishes) gets its entries and the count of those
    * it was not sent, in one write: Chromium spends CPU on each piece of a stream it reads, and

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { eventBatch } from './event-batch.ts';
+import { allSessions } from '../sessions/session-of.ts';
 import type { EventHubOptions, EventHubStats, StreamWishes } from './event-hub-options.ts';
-import type { RecordedEntry } from './record-interactions.ts';
+import { summaryText, type RecordedEntry } from './record-interactions.ts';
 
 export type { EventHubOptions, EventHubStats, StreamWishes };
 
@@ -24,16 +24,14 @@ const defaults = {
   maxBufferedBytes: 64 * 1024,
   clientLimit: Infinity,
   heartbeatMs: 15_000,
-  batchMs: 2,
   slowBatchMs: 250,
 };
 
 /**
- * Fans journal entries out to server-sent-event clients (GET /__admin/events). Entries gather for
- * `batchMs` (or until they reach `maxBufferedBytes`) and go out in one write per client: the same
- * bytes, made once, for every client of the same session and fields. A client held to a rate gets
- * its share every `slowBatchMs`, with the count of the entries it missed. Without clients,
- * publishing costs one size check.
+ * Fans journal entries out to server-sent-event clients (GET /__admin/events): each entry is
+ * written to each client as it is journaled, its event made once for all. A client held to a rate
+ * gets its share every `slowBatchMs` in one write, with the count of the entries it missed.
+ * Without clients, publishing costs one size check.
  *
  * @example
  * const hub = createEventHub({ clientLimit: 64 });
@@ -42,15 +40,11 @@ const defaults = {
  * hub.closeAll(); // on shutdown
  */
 export function createEventHub(options: EventHubOptions = {}) {
-  const { maxBufferedBytes, clientLimit, heartbeatMs, batchMs, slowBatchMs } = {
+  const { maxBufferedBytes, clientLimit, heartbeatMs, slowBatchMs } = {
     ...defaults,
     ...options,
   };
   const clients = new Set<Client>();
-  // Entries waiting for the next flush.
-  let pending: RecordedEntry[] = [];
-  let pendingLength = 0;
-  let flushTimer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let slowTimer: NodeJS.Timeout | undefined;
   let dropped = 0;
@@ -65,7 +59,7 @@ export function createEventHub(options: EventHubOptions = {}) {
   }
 
   // Writes, unless the client left more than the bound of earlier writes unsent: it is not
-  // reading, and is dropped. So a client holds at most the bound and one batch.
+  // reading, and is dropped. So a client holds at most the bound and one write.
   function send(client: Client, chunk: string | Buffer): void {
     if (client.res.destroyed) {
       drop(client);
@@ -80,45 +74,25 @@ export function createEventHub(options: EventHubOptions = {}) {
     client.res.write(chunk);
   }
 
-  function flush(): void {
-    if (flushTimer !== undefined) clearTimeout(flushTimer);
-    flushTimer = undefined;
-    const batch = eventBatch(pending);
-    pending = [];
-    pendingLength = 0;
-    // One chunk per session and fields, shared by their clients: a Buffer, which a socket that
-    // cannot take it at once keeps by reference (a string would be copied for each).
-    const chunks = new Map<string, Buffer | undefined>();
-    const now = performance.now();
-    for (const client of clients) {
-      if (client.maxRate === Infinity) {
-        const key = `${client.summary ? 's' : 'f'}${client.session}`;
-        if (!chunks.has(key)) chunks.set(key, batch.chunk(client.session, client.summary));
-        const chunk = chunks.get(key);
-        if (chunk !== undefined) send(client, chunk);
-        continue;
-      }
-      refill(client, now);
-      batch.forEach(client.session, (entry, i) => {
-        if (client.tokens < 1) {
-          client.skipped++;
-          client.lastSkipped = entry.id;
-          return;
-        }
-        client.tokens--;
-        client.held += batch.event(i, client.summary);
-      });
-      if (client.held.length > maxBufferedBytes) sendHeld(client);
-      else if (client.held !== '' || client.skipped > 0)
-        slowTimer ??= setTimeout(flushSlow, slowBatchMs);
-    }
-  }
-
   // A client held to a rate earns entries as time passes, up to a second's worth.
   function refill(client: Client, now: number): void {
     const earned = ((now - client.refilledAt) * client.maxRate) / 1_000;
     client.tokens = Math.min(client.maxRate, client.tokens + earned);
     client.refilledAt = now;
+  }
+
+  // Whether a client held to a rate has earned the entry; if not, it is counted as skipped. Either
+  // way the client hears at the next slow batch.
+  function admit(client: Client, entry: RecordedEntry, now: number): boolean {
+    slowTimer ??= setTimeout(flushSlow, slowBatchMs);
+    refill(client, now);
+    if (client.tokens >= 1) {
+      client.tokens--;
+      return true;
+    }
+    client.skipped++;
+    client.lastSkipped = entry.id;
+    return false;
   }
 
   function flushSlow(): void {
@@ -147,11 +121,20 @@ export function createEventHub(options: EventHubOptions = {}) {
     /** Sends a journal entry to the clients of its session and of `*`. */
     publish(entry: RecordedEntry): void {
       if (clients.size === 0) return;
-      pending.push(entry);
-      pendingLength += entry.text.length;
-      // What waits is bounded like what a client may leave unread.
-      if (pendingLength > maxBufferedBytes) flush();
-      else flushTimer ??= setTimeout(flush, batchMs);
+      // Each event made once, and only if a client takes it.
+      let full: string | undefined;
+      let summary: string | undefined;
+      let now: number | undefined;
+      for (const client of clients) {
+        if (client.session !== allSessions && client.session !== entry.session) continue;
+        const held = client.maxRate !== Infinity;
+        if (held && !admit(client, entry, (now ??= performance.now()))) continue;
+        const event = client.summary
+          ? (summary ??= eventOf(summaryText(entry)))
+          : (full ??= eventOf(entry.text));
+        if (!held) send(client, event);
+        else if ((client.held += event).length > maxBufferedBytes) sendHeld(client);
+      }
     },
     /**
      * Adds a client whose SSE headers are sent; it leaves when its response closes. After
@@ -185,9 +168,7 @@ export function createEventHub(options: EventHubOptions = {}) {
     /** Ends every stream (the mock is closing), and every later one as it comes. */
     closeAll(): void {
       closed = true;
-      clearTimeout(flushTimer);
       clearTimeout(slowTimer);
-      pending = [];
       for (const client of [...clients]) {
         drop(client);
         client.res.end();
@@ -202,3 +183,10 @@ export function createEventHub(options: EventHubOptions = {}) {
 }
 
 export type EventHub = ReturnType<typeof createEventHub>;
+
+// An entry's JSON has line breaks only as whitespace, if at all: each line goes on a `data:` line
+// of its own, which the client joins again with "\n".
+function eventOf(text: string): string {
+  if (!/[\r\n]/.test(text)) return `data: ${text}\n\n`;
+  return `data: ${text.split(/\r\n|\r|\n/).join('\ndata: ')}\n\n`;
+}
