@@ -15,22 +15,6 @@ export function exposedHeaders(violationsHeader: boolean): string[] {
 }
 
 /**
- * What the policy below adds to an answer for a request that names no origin (curl, a test
- * client, another server) and is no preflight: nothing to echo, so the same three headers every
- * time. (A test holds them equal to what the cors package gives such a request.)
- *
- * @example
- * withoutOriginHeaders(['WWW-Authenticate', 'Allow']); // [['Vary', 'Origin'], ...]
- */
-export function withoutOriginHeaders(exposed: readonly string[]): [string, string][] {
-  return [
-    ['Vary', 'Origin'],
-    ['Access-Control-Allow-Credentials', 'true'],
-    ['Access-Control-Expose-Headers', exposed.join(',')],
-  ];
-}
-
-/**
  * The CORS policy of both ports, for browsers on any origin: the origin is echoed with
  * credentials allowed, preflights are answered (and cached for 10 minutes), and a browser app may
  * read `WWW-Authenticate` and `Allow`. A plain `(req, res, next)` function, for Express and the mock
@@ -47,7 +31,6 @@ export function corsPolicy(exposed: readonly string[] = exposedHeaders(false)) {
     maxAge: 600,
     exposedHeaders: [...exposed],
   };
-  const withoutOrigin = withoutOriginHeaders(exposed);
   const applyCors = cors(options);
   // The cors package takes every OPTIONS for a preflight; one the contract answers goes on.
   const applyCorsAndContinue = cors({ ...options, preflightContinue: true });
@@ -57,12 +40,6 @@ export function corsPolicy(exposed: readonly string[] = exposedHeaders(false)) {
     next: (error?: unknown) => void,
     toContract = false,
   ): void {
-    // Most mock traffic is not from a browser: skip the middleware's per-request option handling.
-    if (!isBrowserRequest(req, toContract)) {
-      for (const [name, value] of withoutOrigin) res.setHeader(name, value);
-      next();
-      return;
-    }
     (toContract ? applyCorsAndContinue : applyCors)(req, res, next);
   };
 }
@@ -85,16 +62,4 @@ export function isContractOptions(
     req.headers['access-control-request-method'] === undefined &&
     declaresOptions(path)
   );
-}
-
-/**
- * Whether the CORS policy has anything to decide for a request: it names an origin, or it is a
- * preflight (an OPTIONS the contract does not answer, see isContractOptions). For any other, it
- * adds withoutOriginHeaders.
- *
- * @example
- * isBrowserRequest(req); // false for curl
- */
-export function isBrowserRequest(req: IncomingMessage, toContract = false): boolean {
-  return req.headers.origin !== undefined || (req.method === 'OPTIONS' && !toContract);
 }

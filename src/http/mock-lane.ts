@@ -9,13 +9,7 @@ import type { Pipeline } from '../pipeline/run-pipeline.ts';
 import { applyFault } from './apply-fault.ts';
 import { sendAnswer } from './send-answer.ts';
 import { checkCharset } from './check-charset.ts';
-import {
-  corsPolicy,
-  isBrowserRequest,
-  isContractOptions,
-  exposedHeaders,
-  withoutOriginHeaders,
-} from './cors-policy.ts';
+import { corsPolicy, isContractOptions, exposedHeaders } from './cors-policy.ts';
 import { openExchange, type RequestTarget } from './open-exchange.ts';
 import { errorBodyOf, toHttpError } from './handle-errors.ts';
 import { problemMediaType } from '../contract/problem-details.ts';
@@ -60,9 +54,9 @@ export function createMockLane({
   const readRawBody = createBodyReader(config.maxBodyBytes);
   const exposed = exposedHeaders(config.violationsHeader);
   const applyCors = config.cors ? corsPolicy(exposed) : undefined;
-  // What CORS says to a client that names no origin (the cors package is for browsers).
+  // Without CORS, the answer's headers go out in one list (see sendAnswer); with it, the cors
+  // package sets its headers on the response for every request, from a browser or not.
   const laneHeaders = ['x-content-type-options', 'nosniff'];
-  if (applyCors !== undefined) laneHeaders.push(...withoutOriginHeaders(exposed).flat());
 
   function fail(exchange: Exchange, error: unknown): void {
     const httpError = toHttpError(error, config.maxBodyBytes);
@@ -150,8 +144,6 @@ export function createMockLane({
     target?: RequestTarget,
   ): void {
     const exchange = openExchange(req, res, performance.now(), target);
-    const toContract = isContractOptions(req, declaresOptions, exchange.path);
-    const browser = applyCors !== undefined && isBrowserRequest(req, toContract);
     touchSession(exchange.session);
     // One listener for both: the journal records every admitted request, the log every answer.
     res.once('close', () => {
@@ -169,7 +161,7 @@ export function createMockLane({
         source: sourceOf(exchange),
       });
     });
-    if (!browser) {
+    if (applyCors === undefined) {
       exchange.laneHeaders = laneHeaders;
       serve(req, res, exchange);
       return;
@@ -182,7 +174,7 @@ export function createMockLane({
       () => {
         serve(req, res, exchange);
       },
-      toContract,
+      isContractOptions(req, declaresOptions, exchange.path),
     );
   };
 }
