@@ -16,25 +16,21 @@ import { parseArgs } from 'node:util';
 import { createEventHub } from '../src/observe/event-hub.ts';
 import type { RecordedEntry } from '../src/observe/record-interactions.ts';
 import { buildDist } from './build-dist.ts';
+import { cellCounts, cellFlags } from './cell-flags.ts';
+import { createsCell } from './creates-cell.ts';
 import { plantStoreMock } from './contenders.ts';
-import { loadCell, type CellResult } from './load-cell.ts';
+import type { CellResult } from './load-cell.ts';
 import { chromiumPath, openPage, openSse } from './open-inspector.ts';
-import { processCpuMs } from './process-cpu.ts';
-import { validCreate } from './request-kinds.ts';
 import { killAllServers, startServer } from './spawn-server.ts';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '10' },
+    ...cellFlags('10', '2'),
     rate: { type: 'string', default: '2000' },
     client: { type: 'string', default: 'both' },
   },
 });
-const seconds = Math.min(60, Math.max(1, Number(values.seconds)));
-const rounds = Math.min(10, Math.max(1, Number(values.rounds)));
-const connections = Math.min(100, Math.max(1, Number(values.connections)));
+const { seconds, rounds, connections } = cellCounts(values);
 const rate = Math.min(50_000, Math.max(100, Number(values.rate)));
 const clients = values.client === 'both' ? ['sse', 'page'] : [values.client];
 /** A cell, and the server's CPU time per 1,000 answers during it. */
@@ -117,27 +113,16 @@ for (const client of clients) {
   const label = labels[client] ?? 'one SSE client';
   const server = await startServer(await plantStoreMock('stateful', root).launch());
   const cell = async (offered?: number): Promise<Measured> => {
-    const cpuBefore = await processCpuMs(server.pid);
-    const result = await loadCell({
-      url: server.url,
-      pid: server.pid,
-      kind: validCreate,
+    const { cell: result, cpuMs: cpu } = await createsCell(server, {
       connections,
-      length: { durationSec: seconds },
+      seconds,
       ...(offered === undefined ? {} : { rate: offered }),
     });
-    const cpu = (await processCpuMs(server.pid)) - cpuBefore;
     return { cell: result, cpuPerThousandMs: (cpu * 1000) / Math.max(1, result.responses) };
   };
   try {
     // A warm-up: the first seconds of a fresh process are slower.
-    await loadCell({
-      url: server.url,
-      pid: server.pid,
-      kind: validCreate,
-      connections,
-      length: { durationSec: 2 },
-    });
+    await createsCell(server, { connections, seconds: 2 });
     for (const offered of [undefined, rate]) {
       const without: Measured[] = [];
       const withClient: Measured[] = [];

@@ -15,25 +15,20 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildDist } from './build-dist.ts';
+import { cellCounts, cellFlags } from './cell-flags.ts';
+import { createsCell } from './creates-cell.ts';
 import { plantStoreMock } from './contenders.ts';
-import { loadCell } from './load-cell.ts';
 import { openPage, openSse, type OpenClient } from './open-inspector.ts';
-import { processCpuMs } from './process-cpu.ts';
-import { validCreate } from './request-kinds.ts';
 import { killAllServers, startServer, type BenchServer } from './spawn-server.ts';
 
 const { values } = parseArgs({
   options: {
+    ...cellFlags('5', '3'),
     variant: { type: 'string' },
     client: { type: 'string', default: 'none' },
-    seconds: { type: 'string', default: '5' },
-    rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '10' },
   },
 });
-const seconds = Math.min(60, Math.max(1, Number(values.seconds)));
-const rounds = Math.min(10, Math.max(1, Number(values.rounds)));
-const connections = Math.min(100, Math.max(1, Number(values.connections)));
+const { seconds, rounds, connections } = cellCounts(values);
 const client = values.client;
 if (!['none', 'sse', 'page'].includes(client)) throw new Error(`Unknown --client ${client}.`);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -75,15 +70,7 @@ async function measureCell(server: BenchServer): Promise<Cell> {
         : undefined;
   try {
     const clientBefore = (await open?.cpuMs()) ?? 0;
-    const cpuBefore = await processCpuMs(server.pid);
-    const cell = await loadCell({
-      url: server.url,
-      pid: server.pid,
-      kind: validCreate,
-      connections,
-      length: { durationSec: seconds },
-    });
-    const cpuMs = (await processCpuMs(server.pid)) - cpuBefore;
+    const { cell, cpuMs } = await createsCell(server, { connections, seconds });
     const clientCpuMs = ((await open?.cpuMs()) ?? 0) - clientBefore;
     if (cell.unexpected > 0) throw new Error(`${String(cell.unexpected)} unexpected answers`);
     return {
@@ -116,15 +103,7 @@ for (const dir of dirs)
 const cells: Record<'A' | 'B', Cell[]> = { A: [], B: [] };
 try {
   // A warm-up for each: the first seconds of a fresh process are slower.
-  for (const server of servers) {
-    await loadCell({
-      url: server.url,
-      pid: server.pid,
-      kind: validCreate,
-      connections,
-      length: { durationSec: 2 },
-    });
-  }
+  for (const server of servers) await createsCell(server, { connections, seconds: 2 });
   console.log(
     `${values.variant}: valid creates, ${String(connections)} connections, client ${client}, ${String(rounds)} rounds of ${String(seconds)} s cells`,
   );
