@@ -294,7 +294,7 @@ export function adminOpenApi(version: string) {
               in: 'query',
               schema: { type: 'integer', minimum: 1 },
               description:
-                'At most this many entries a second (a second\'s worth at once), sent every 250 ms; the others are skipped, and an `event: skipped` with data `{"skipped":N,"lastId":"ID"}` counts them and names the last. For views that cannot show more, such as the inspector page.',
+                'At most this many entries a second (a second\'s worth at once); the others are skipped, and an `event: skipped` with data `{"skipped":N,"lastId":"ID"}` (ahead of the next entry sent, or within 250 ms) counts them and names the last. For views that cannot show more, such as the inspector page.',
             },
           ],
           responses: {

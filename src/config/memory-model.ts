@@ -22,8 +22,8 @@ export const memoryCosts = {
   /** One stub beside its size: its entry, its compiled pattern, its ids. */
   stubOverhead: 4 * kib,
   /**
-   * One client of GET /__admin/events: what it may leave unsent (64 KiB) and the batch written
-   * over it (64 KiB and at most one entry), then it is dropped; and its connection.
+   * One client of GET /__admin/events: what it may leave unsent (64 KiB) and the entry written
+   * over it, then it is dropped; and its connection.
    */
   eventClient: 256 * kib,
   /** Log lines that wait for a slow stdout. */

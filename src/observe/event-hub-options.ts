@@ -1,8 +1,8 @@
 export interface EventHubOptions {
   /**
-   * Bytes a client may leave unsent in its socket's buffer before it is dropped, and the most
-   * that waits for a held client's batch: a client that does not read costs the mock at most this
-   * and one batch, whatever the traffic (memoryCosts.eventClient).
+   * Bytes a client may leave unsent in its socket's buffer before it is dropped: a client that
+   * does not read costs the mock at most this and one write, whatever the traffic
+   * (memoryCosts.eventClient).
    */
   maxBufferedBytes?: number;
   /** Clients at most (--event-client-limit); see hasRoom. */
@@ -10,12 +10,10 @@ export interface EventHubOptions {
   /** How often an idle stream gets a comment line, so that proxies and clients see it alive. */
   heartbeatMs?: number;
   /**
-   * How often a client held to a rate (see StreamWishes) gets its entries and the count of those
-   * it was not sent, in one write: Chromium spends CPU on each piece of a stream it reads, and
-   * on this project's 2-core machine any CPU taken beside the mock costs it more than its share
-   * (docs/inspector.md).
+   * How long the count of the entries a client held to a rate (see StreamWishes) was not sent
+   * waits for the next entry it is sent, before it goes out alone.
    */
-  slowBatchMs?: number;
+  skippedMs?: number;
 }
 
 /** What a hub has done so far, for its tests and its benchmark. */

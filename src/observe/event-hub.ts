@@ -16,22 +16,20 @@ interface Client {
   /** Entries not sent since its last `skipped` event, and the id of the last of them. */
   skipped: number;
   lastSkipped: string;
-  /** Events of a client held to a rate, waiting for the next slow batch. */
-  held: string;
 }
 
 const defaults = {
   maxBufferedBytes: 64 * 1024,
   clientLimit: Infinity,
   heartbeatMs: 15_000,
-  slowBatchMs: 250,
+  skippedMs: 250,
 };
 
 /**
  * Fans journal entries out to server-sent-event clients (GET /__admin/events): each entry is
  * written to each client as it is journaled, its event made once for all. A client held to a rate
- * gets its share every `slowBatchMs` in one write, with the count of the entries it missed.
- * Without clients, publishing costs one size check.
+ * gets the entries it has earned, and a count of those it missed. Without clients, publishing
+ * costs one size check.
  *
  * @example
  * const hub = createEventHub({ clientLimit: 64 });
@@ -40,13 +38,13 @@ const defaults = {
  * hub.closeAll(); // on shutdown
  */
 export function createEventHub(options: EventHubOptions = {}) {
-  const { maxBufferedBytes, clientLimit, heartbeatMs, slowBatchMs } = {
+  const { maxBufferedBytes, clientLimit, heartbeatMs, skippedMs } = {
     ...defaults,
     ...options,
   };
   const clients = new Set<Client>();
   let heartbeat: NodeJS.Timeout | undefined;
-  let slowTimer: NodeJS.Timeout | undefined;
+  let skippedTimer: NodeJS.Timeout | undefined;
   let dropped = 0;
   let closed = false;
 
@@ -81,10 +79,9 @@ export function createEventHub(options: EventHubOptions = {}) {
     client.refilledAt = now;
   }
 
-  // Whether a client held to a rate has earned the entry; if not, it is counted as skipped. Either
-  // way the client hears at the next slow batch.
+  // Whether a client held to a rate has earned the entry; if not, it is counted as skipped, and
+  // the count goes out with the next entry it is sent or after `skippedMs`.
   function admit(client: Client, entry: RecordedEntry, now: number): boolean {
-    slowTimer ??= setTimeout(flushSlow, slowBatchMs);
     refill(client, now);
     if (client.tokens >= 1) {
       client.tokens--;
@@ -92,25 +89,24 @@ export function createEventHub(options: EventHubOptions = {}) {
     }
     client.skipped++;
     client.lastSkipped = entry.id;
+    skippedTimer ??= setTimeout(sendSkipped, skippedMs);
     return false;
   }
 
-  function flushSlow(): void {
-    slowTimer = undefined;
-    for (const client of clients) sendHeld(client);
+  // How many entries a client held to a rate missed since it was last told, as an event.
+  function skippedNotice(client: Client): string {
+    if (client.skipped === 0) return '';
+    const notice = `{"skipped":${String(client.skipped)},"lastId":${JSON.stringify(client.lastSkipped)}}`;
+    client.skipped = 0;
+    return `event: skipped\ndata: ${notice}\n\n`;
   }
 
-  // A client held to a rate: its entries, then how many it missed since it was last told.
-  function sendHeld(client: Client): void {
-    if (client.skipped > 0) {
-      const notice = `{"skipped":${String(client.skipped)},"lastId":${JSON.stringify(client.lastSkipped)}}`;
-      client.held += `event: skipped\ndata: ${notice}\n\n`;
-      client.skipped = 0;
+  function sendSkipped(): void {
+    skippedTimer = undefined;
+    for (const client of clients) {
+      const notice = skippedNotice(client);
+      if (notice !== '') send(client, notice);
     }
-    if (client.held === '') return;
-    const chunk = client.held;
-    client.held = '';
-    send(client, chunk);
   }
 
   return {
@@ -127,13 +123,12 @@ export function createEventHub(options: EventHubOptions = {}) {
       let now: number | undefined;
       for (const client of clients) {
         if (client.session !== allSessions && client.session !== entry.session) continue;
-        const held = client.maxRate !== Infinity;
-        if (held && !admit(client, entry, (now ??= performance.now()))) continue;
+        const limited = client.maxRate !== Infinity;
+        if (limited && !admit(client, entry, (now ??= performance.now()))) continue;
         const event = client.summary
           ? (summary ??= eventOf(summaryText(entry)))
           : (full ??= eventOf(entry.text));
-        if (!held) send(client, event);
-        else if ((client.held += event).length > maxBufferedBytes) sendHeld(client);
+        send(client, limited ? skippedNotice(client) + event : event);
       }
     },
     /**
@@ -155,7 +150,6 @@ export function createEventHub(options: EventHubOptions = {}) {
         refilledAt: performance.now(),
         skipped: 0,
         lastSkipped: '',
-        held: '',
       };
       clients.add(client);
       res.once('close', () => {
@@ -168,7 +162,7 @@ export function createEventHub(options: EventHubOptions = {}) {
     /** Ends every stream (the mock is closing), and every later one as it comes. */
     closeAll(): void {
       closed = true;
-      clearTimeout(slowTimer);
+      clearTimeout(skippedTimer);
       for (const client of [...clients]) {
         drop(client);
         client.res.end();

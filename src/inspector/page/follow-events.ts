@@ -51,8 +51,8 @@ export function followEvents(
     const since = lastId();
     if (since !== undefined) await catchUp(since);
     onState('live');
-    // The entries of each piece of the stream are handed over together: a piece holds a batch
-    // of the server's (see the event hub), and the list takes each batch in one step.
+    // The entries of each piece of the stream are handed over together (a piece may hold
+    // several), and the list takes them in one step.
     let arrived: Entry[] = [];
     const feed = parseEvents((data, name) => {
       let value: unknown;
