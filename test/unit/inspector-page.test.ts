@@ -7,7 +7,9 @@ import {
 } from '../../src/inspector/page/copy-formats.ts';
 import { entryOf, type Entry } from '../../src/inspector/page/entry.ts';
 import { matches, noFilters } from '../../src/inspector/page/filter-entries.ts';
+import { createLiveEntries } from '../../src/inspector/page/live-entries.ts';
 import { parseEvents } from '../../src/inspector/page/parse-events.ts';
+import { createStreamGaps } from '../../src/inspector/page/stream-gaps.ts';
 
 // The page's logic that needs no DOM; the page itself is tested in Chromium (test/e2e).
 
@@ -114,5 +116,68 @@ describe('the copy formats', () => {
 
   it('show control characters as their pictures', () => {
     expect(visibleText('a\u0000b\u001b[31m\u007f\tc\n')).toBe('a␀b␛[31m␡\tc\n');
+  });
+});
+
+describe('the live list', () => {
+  const numbered = (from: number, to: number, session = 'team-a'): Entry[] =>
+    Array.from({ length: to - from + 1 }, (_, i) => ({ ...entry, id: String(from + i), session }));
+
+  it('shows entries newest first, takes each id once and keeps at most its limit', () => {
+    const live = createLiveEntries(3);
+    expect(live.take(numbered(1, 2))).toBe(true);
+    expect(live.take(numbered(2, 2))).toBe(false);
+    live.flush(false);
+    live.take(numbered(3, 5));
+    live.flush(false);
+    expect(live.shown.map((e) => e.id)).toEqual(['5', '4', '3']);
+    // An id that left the list may come back (a journal read).
+    expect(live.take(numbered(1, 1))).toBe(true);
+  });
+
+  it('holds what arrives while paused, and shows it on resume', () => {
+    const live = createLiveEntries(10);
+    live.take(numbered(1, 1));
+    live.flush(false);
+    live.take(numbered(2, 3));
+    live.flush(true);
+    expect(live.shown.map((e) => e.id)).toEqual(['1']);
+    expect(live.held.map((e) => e.id)).toEqual(['3', '2']);
+    expect(live.release()).toBe(true);
+    expect(live.shown.map((e) => e.id)).toEqual(['3', '2', '1']);
+  });
+
+  it('keeps entries newer than a journal read above it, and forgets a reset session', () => {
+    const live = createLiveEntries(10);
+    live.take([...numbered(1, 2), ...numbered(3, 3, 'team-b')]);
+    live.replace(numbered(1, 2).reverse(), false);
+    expect(live.shown.map((e) => e.id)).toEqual(['2', '1']);
+    live.flush(false);
+    expect(live.shown.map((e) => e.id)).toEqual(['3', '2', '1']);
+    live.forget('team-a');
+    expect(live.shown.map((e) => e.id)).toEqual(['3']);
+    expect([...live.sessionCounts.keys()]).toEqual(['team-b']);
+  });
+});
+
+describe('the stream gaps', () => {
+  it('count what was left out until a journal read covers it', () => {
+    const gaps = createStreamGaps();
+    gaps.note(5, '10');
+    gaps.note(7, '30');
+    expect(gaps.missing).toBe(12);
+    gaps.cover(20);
+    expect(gaps.missing).toBe(7);
+    // A gap reported late, for entries the read holds, is none.
+    expect(gaps.note(3, '15')).toBe(false);
+    expect(gaps.missing).toBe(7);
+  });
+
+  it('merge the oldest past their limit, never counting fewer', () => {
+    const gaps = createStreamGaps(4);
+    for (let id = 1; id <= 10; id++) gaps.note(2, String(id * 10));
+    expect(gaps.missing).toBe(20);
+    gaps.cover(95);
+    expect(gaps.missing).toBe(2);
   });
 });

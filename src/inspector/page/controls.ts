@@ -1,4 +1,4 @@
-import { byId } from './dom.ts';
+import { byId, h } from './dom.ts';
 import type { Filters } from './filter-entries.ts';
 
 /**
@@ -54,4 +54,15 @@ export function wireTabs(load: (tabId: string) => void): void {
       select(next);
     });
   }
+}
+
+/** A filter's choices: `all`, then every value seen so far, sorted; the chosen one stays chosen. */
+export function fillSelect(select: HTMLSelectElement, values: string[]): void {
+  if (select.options.length === values.length + 1) return;
+  const chosen = select.value;
+  select.replaceChildren(
+    h('option', { value: '' }, 'all'),
+    ...values.sort().map((value) => h('option', { value }, value)),
+  );
+  select.value = chosen;
 }

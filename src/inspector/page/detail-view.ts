@@ -1,6 +1,7 @@
 import { toCurl, toHar, toVerifyPattern, visibleText } from './copy-formats.ts';
 import { h } from './dom.ts';
-import type { Entry, Verdict } from './entry.ts';
+import type { AdminApi } from './admin-api.ts';
+import { entryOf, type Entry, type Verdict } from './entry.ts';
 import { clockTime, duration } from './format-entry.ts';
 import { bodyView } from './json-view.ts';
 
@@ -112,4 +113,30 @@ function headersView(headers: Record<string, string>): HTMLElement {
       h('dd', {}, visibleText(String(headers[name]))),
     ]),
   );
+}
+
+/**
+ * Shows an entry: a summary from the event stream is completed from the journal; if the journal
+ * has dropped it meanwhile, the summary is what there is to show.
+ */
+export async function openEntry(
+  detail: ReturnType<typeof createDetailView>,
+  api: AdminApi,
+  entry: Entry,
+): Promise<void> {
+  if (entry.summary !== true) {
+    detail.show(entry);
+    return;
+  }
+  try {
+    const whole = entryOf(
+      await api.json('GET', `/requests/${encodeURIComponent(entry.id)}`, entry.session),
+    );
+    detail.show(whole ?? entry);
+  } catch {
+    detail.show(
+      entry,
+      'The journal no longer holds this request: its headers and bodies are gone.',
+    );
+  }
 }
