@@ -102,7 +102,7 @@ function stringParameter(query: Record<string, unknown>, name: string): string |
 function sinceFilter(raw: unknown): (entry: Interaction) => boolean {
   if (raw === undefined) return () => true;
   if (typeof raw === 'string' && /^\d+$/.test(raw))
-    return (entry) => Number(entry.id) > Number(raw);
+    return (entry) => BigInt(entry.id) > BigInt(raw);
   const time = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
   if (Number.isNaN(time)) {
     throw new HttpError(

@@ -175,7 +175,7 @@ export async function verifySequence(
 function nearMissCollector() {
   const kept: { entry: Interaction; found: string[] }[] = [];
   const before = (a: (typeof kept)[number], b: (typeof kept)[number]): number =>
-    a.found.length - b.found.length || Number(b.entry.id) - Number(a.entry.id);
+    a.found.length - b.found.length || Number(BigInt(b.entry.id) - BigInt(a.entry.id));
   return {
     offer(entry: Interaction, found: string[]): void {
       const candidate = { entry, found };

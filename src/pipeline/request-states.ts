@@ -9,7 +9,7 @@ import type { HttpError } from '../errors.ts';
 import type { FaultName } from '../responders/fault-names.ts';
 import type { MockControls } from '../responders/parse-controls.ts';
 import type { ModeAnswer, ResponseMode } from '../responders/response-mode.ts';
-import type { StubRegistry, StubsAssumption } from '../responders/stubs/stub-registry.ts';
+import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
 import type { Stub } from '../responders/stubs/stub.ts';
 
 /** What a mock request brings to the pipeline: read from the wire, never changed by a stage. */
@@ -54,8 +54,6 @@ export interface SteeredRequest<
 /** With the stub that answers it, if any. */
 export interface MatchedRequest extends SteeredRequest {
   readonly stub: Stub | undefined;
-  /** What a shared registry assumed to find no stub (see StubsAssumption). */
-  readonly stubsAssumed: StubsAssumption | undefined;
 }
 
 /** A request that a stub answers (outside the contract, a stub is all that may answer it). */

@@ -14,8 +14,7 @@ import { judgeResponse } from './stages/judge-response.ts';
 import { readControls } from './stages/read-controls.ts';
 import { readRequest } from './stages/read-request.ts';
 import { reportViolations } from './stages/report-violations.ts';
-import { respondByStub } from './stages/respond.ts';
-import { respondOnStubs } from './stages/respond-on-stubs.ts';
+import { respond, respondByStub } from './stages/respond.ts';
 import { schedule } from './stages/schedule.ts';
 import { takeOutsideStub, type UnroutedRequest } from './stages/take-outside-stub.ts';
 import { takeStub } from './stages/take-stub.ts';
@@ -31,7 +30,7 @@ const withinContract = Flow.start<RoutedRequest, AnsweredRequest, PipelineDeps>(
   .to(judgeRequest)
   .to(readControls)
   .to(takeStub)
-  .to(respondOnStubs);
+  .to(respond);
 
 /** Outside the contract only a stub answers; without one the request is refused (404, 405). */
 const outsideContract = Flow.start<UnroutedRequest, AnsweredRequest, PipelineDeps>(isAnswered)

@@ -10,7 +10,6 @@ import { invalidRequestProblem } from '../validation/invalid-request-problem.ts'
 import { errorAnswer } from './error-answer.ts';
 import type { MockControls } from './parse-controls.ts';
 import type { ModeAnswer, ResponseMode } from './response-mode.ts';
-import type { StubsAssumption } from './stubs/stub-registry.ts';
 
 export interface AnswerDeps {
   mode: Mode;
@@ -30,7 +29,6 @@ export function answerRequest(
   session: string,
   controls: MockControls,
   requestViolations: Violation[],
-  stubsAssumed?: StubsAssumption,
 ): MaybePromise<ModeAnswer> {
   if (controls.status !== undefined && declaredResponse(operation, controls.status) === undefined) {
     throw new HttpError(
@@ -82,7 +80,6 @@ export function answerRequest(
     session,
     status,
     ...(seed === undefined ? {} : { seed }),
-    ...(stubsAssumed === undefined ? {} : { stubsAssumed }),
   };
   if (controls.exampleKey !== undefined) {
     return deps.modes.static.respond({ ...modeRequest, exampleKey: controls.exampleKey });

@@ -1,7 +1,6 @@
 import type { ContractOperation } from '../contract/contract-operation.ts';
 import type { EngineRequest, EngineResponse } from '../contract/engine-messages.ts';
 import type { MaybePromise } from '../maybe-promise.ts';
-import type { StubsAssumption } from './stubs/stub-registry.ts';
 
 /** A request that matched the contract, and the status it is to be answered with. */
 export interface ModeRequest {
@@ -11,8 +10,6 @@ export interface ModeRequest {
   status: number;
   exampleKey?: string;
   seed?: string;
-  /** What the stub lookup assumed: a write is made only while it holds (see StubsAssumption). */
-  stubsAssumed?: StubsAssumption;
 }
 
 export interface ModeAnswer {

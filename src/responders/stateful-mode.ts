@@ -50,7 +50,7 @@ export function createStatefulMode(store: RecordStore, fallback: ResponseMode): 
         };
       };
       if (id === undefined) return answer();
-      return whenReady(store.insert(session, id, modeRequest.stubsAssumed), (inserted) => {
+      return whenReady(store.insert(session, id), (inserted) => {
         if (!inserted) throw duplicateId(id, session);
         return answer();
       });

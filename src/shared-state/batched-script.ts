@@ -37,6 +37,8 @@ export function batchedScript(
   beforeScript?: () => void,
 ) {
   let items: (string | number)[] = [];
+  // Keys the batch's items named (see `pushWith`), by their place in KEYS.
+  let named = new Map<string, number>();
   let count = 0;
   let pending: PromiseWithResolvers<unknown> | undefined;
   let latest: Promise<unknown> | undefined;
@@ -50,10 +52,12 @@ export function batchedScript(
     if (batch === undefined) return;
     pending = undefined;
     const args = [...head(), ...items];
+    const batchKeys = [...keys, ...named.keys()];
     items = [];
+    named = new Map();
     count = 0;
     beforeScript?.();
-    redis.run(script, keys, args).then((result) => {
+    redis.run(script, batchKeys, args).then((result) => {
       batch.resolve(result);
       onResult?.(result);
     }, batch.reject);
@@ -78,6 +82,14 @@ export function batchedScript(
     /** Adds an item that nobody waits for. */
     push(...fields: (string | number)[]): void {
       push(fields);
+    },
+    /**
+     * Adds an item that nobody waits for, on keys of its own (a session's, which a Redis Cluster
+     * wants in KEYS): its first field is the place in KEYS of the first of them, the others after.
+     */
+    pushWith(own: readonly string[], ...fields: (string | number)[]): void {
+      for (const key of own) if (!named.has(key)) named.set(key, keys.length + named.size + 1);
+      push([named.get(own[0] as string) as number, ...fields]);
     },
     /** Adds an item, and resolves with its entry in the script's result (a list, item by item). */
     async item(...fields: (string | number)[]): Promise<unknown> {

@@ -17,7 +17,6 @@ import { createRedisSessionTable } from './redis-sessions.ts';
 import { createRedisStore } from './redis-store.ts';
 import { createRedisStubRegistry } from './redis-stubs.ts';
 import { createReplicaIds } from './replica-ids.ts';
-import { leaseReplicaSlot, type SlotLease } from './replica-slot.ts';
 import { relayEvents } from './relay-events.ts';
 
 /** The state of a mock whose `--store` is Redis, and the connection's health. */
@@ -52,19 +51,12 @@ export async function openSharedState(
   contract: LiveContract,
 ): Promise<SharedState> {
   const redis = await connectRedis(config.store, config.storePrefix, logger);
-  let lease: SlotLease | undefined;
   try {
     // First, before any restore: whether Redis came back without its data.
     await watchDataLoss(redis);
     // A number of its own for each replica ever started, to tell its events from the others'.
     const replica = await redis.client.incr(redis.key('replicas'));
-    lease = await leaseReplicaSlot(redis, (slot) => {
-      ids.moveTo(slot);
-    });
-    const ids = createReplicaIds(lease.slot);
-    const held = lease;
-    // Its slot first, before anything is served again (another replica may have taken it).
-    redis.onRestore(() => held.renew());
+    const ids = createReplicaIds();
     const closers: (() => Promise<void>)[] = [];
     const store = createRedisStore(redis, {
       limit: config.storeLimit,
@@ -110,12 +102,10 @@ export async function openSharedState(
       status: () => ({ kind: 'redis', url: redis.name, connected: redis.available() }),
       async close() {
         await Promise.all(closers.map((close) => close()));
-        held.stop();
         await redis.close();
       },
     };
   } catch (error) {
-    lease?.stop();
     await redis.close();
     throw error;
   }

@@ -7,38 +7,44 @@ import { redisScript } from './redis-script.ts';
 
 // Keys under C: `sessions` (a set), `c:<session>` ("<operationId> <status>" -> count),
 // `v:<session>` (operationId -> violations).
-// KEYS: C (the base of the sessions' keys), C:sessions. ARGV: per count its session, operation,
-// status and whether it broke the contract.
+// KEYS: C (the base of the sessions' keys), C:sessions, then per session counted its `c:` and `v:`.
+// ARGV: per count the place of its session's `c:` in KEYS, its session, operation, status and
+// whether it broke the contract.
 const recordScript = redisScript(`
-local base = KEYS[1]
 local counts, violations = {}, {}
-for i = 1, #ARGV, 4 do
-  local session, field = ARGV[i], ARGV[i + 1] .. ' ' .. ARGV[i + 2]
-  counts[session] = counts[session] or {}
-  counts[session][field] = (counts[session][field] or 0) + 1
-  if ARGV[i + 3] == '1' then
-    violations[session] = violations[session] or {}
-    violations[session][ARGV[i + 1]] = (violations[session][ARGV[i + 1]] or 0) + 1
+for i = 1, #ARGV, 5 do
+  local at, field = tonumber(ARGV[i]), ARGV[i + 2] .. ' ' .. ARGV[i + 3]
+  if not counts[at] then
+    counts[at] = {}
+    redis.call('SADD', KEYS[2], ARGV[i + 1])
+  end
+  counts[at][field] = (counts[at][field] or 0) + 1
+  if ARGV[i + 4] == '1' then
+    violations[at] = violations[at] or {}
+    violations[at][ARGV[i + 2]] = (violations[at][ARGV[i + 2]] or 0) + 1
   end
 end
-for session, fields in pairs(counts) do
-  redis.call('SADD', KEYS[2], session)
-  for field, n in pairs(fields) do redis.call('HINCRBY', base .. ':c:' .. session, field, n) end
+for at, fields in pairs(counts) do
+  for field, n in pairs(fields) do redis.call('HINCRBY', KEYS[at], field, n) end
 end
-for session, operations in pairs(violations) do
-  for operation, n in pairs(operations) do redis.call('HINCRBY', base .. ':v:' .. session, operation, n) end
+for at, operations in pairs(violations) do
+  for operation, n in pairs(operations) do redis.call('HINCRBY', KEYS[at + 1], operation, n) end
 end
 return 0
 `);
 
+// KEYS: C, C:sessions, and the session's `c:` and `v:` (made here for `*`, every session).
 const clearScript = redisScript(`
 local base, session = KEYS[1], ARGV[1]
-local names = { session }
-if session == '*' then names = redis.call('SMEMBERS', KEYS[2]) end
-for _, name in ipairs(names) do
-  redis.call('DEL', base .. ':c:' .. name, base .. ':v:' .. name)
-  redis.call('SREM', KEYS[2], name)
+if session ~= '*' then
+  redis.call('DEL', KEYS[3], KEYS[4])
+  redis.call('SREM', KEYS[2], session)
+  return 0
 end
+for _, name in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+  redis.call('DEL', base .. ':c:' .. name, base .. ':v:' .. name)
+end
+redis.call('DEL', KEYS[2])
 return 0
 `);
 
@@ -59,7 +65,13 @@ export function createRedisCoverage(
   const key = (name: string): string => redis.key(`C:${name}`);
   return {
     record(session, operationId, status, violated = false) {
-      counts.push(session, operationId, status, violated ? 1 : 0);
+      counts.pushWith(
+        [`C:c:${session}`, `C:v:${session}`],
+        session,
+        operationId,
+        status,
+        violated ? 1 : 0,
+      );
     },
     async report(session) {
       await settle();
@@ -80,7 +92,8 @@ export function createRedisCoverage(
       }
     },
     async clear(session) {
-      await redis.run(clearScript, base, [session]);
+      const own = session === allSessions ? [] : [`C:c:${session}`, `C:v:${session}`];
+      await redis.run(clearScript, [...base, ...own], [session]);
     },
   };
 }

@@ -56,7 +56,7 @@ export function createRedisJournal(
   };
 
   return {
-    nextId: () => String(ids.next()),
+    nextId: () => ids.next(),
     add(id, session, text, holdsBig = false) {
       const entry = `${session}\n${holdsBig ? 1 : 0}\n${text}`;
       entries.push(id, entry);

@@ -26,9 +26,6 @@ end
 return result
 `);
 
-/** The key of the stubs' version, read with the touches. */
-export const stubsVersionKey = 'B:ver';
-
 /** Reads, later, the stubs' version that a touch made before now read. */
 export type StubsVersionRead = () => Promise<string | undefined>;
 
@@ -51,7 +48,7 @@ export function createRedisSessionTable(
   const touches = batchedScript(
     redis,
     touchScript,
-    ['T:z', 'T:seq', 'T:evicted', stubsVersionKey],
+    ['T:z', 'T:seq', 'T:evicted', 'B:ver'],
     () => [limit],
     (result) => {
       for (const session of (result as string[]).slice(1)) {

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { keyOf, type RecordStore, type StoredRecord } from '../responders/store/record-store.ts';
-import { StubsChanged, type StubsAssumption } from '../responders/stubs/stub-registry.ts';
 import { batchedScript } from './batched-script.ts';
 import type { RedisConnection } from './redis-connection.ts';
 import { redisScript } from './redis-script.ts';
-import { stubsVersionKey } from './redis-sessions.ts';
 
 // Keys under S: `fix` (fixture keys), `fixhash`, `ns` (session -> namespace number), `nsseq`,
 // `n:<ns>` (a namespace's keys), `q` (created keys, oldest first: a sorted set of "<ns> <key>"),
@@ -12,12 +10,11 @@ import { stubsVersionKey } from './redis-sessions.ts';
 // evicted session's keys can stay in the queue (as they do in memory) without touching a later
 // namespace of that name.
 // KEYS: insertKeys (S: the base of the namespaces' keys, `S:n:<ns>`). ARGV: the limit, then per
-// create its session, key and the stubs' version it assumes ('' for none). Returns per create 0 (the id is taken), 1 (created), 2 (created, and the store reached its
-// limit for the first time) or 3 (not created: the stubs are no longer at that version).
+// create its session and key. Returns per create 0 (the id is taken), 1 (created) or 2 (created,
+// and the store reached its limit for the first time).
 const insertScript = redisScript(`
 local base, limit = KEYS[1], tonumber(ARGV[1])
 local fix, q, qseq, nss, nsseq, full = KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
-local stubs = redis.call('GET', KEYS[8]) or '0'
 local card = redis.call('ZCARD', q)
 local first = tonumber(redis.call('GET', qseq) or '0')
 local seq = first
@@ -31,8 +28,7 @@ local function namespace(session)
   namespaces[session] = ns
   return ns
 end
-local function insert(session, key, assumed)
-  if assumed ~= '' and assumed ~= stubs then return 3 end
+local function insert(session, key)
   if redis.call('SISMEMBER', fix, key) == 1 then return 0 end
   local ns = namespace(session)
   if redis.call('SADD', base .. ':n:' .. ns, key) == 0 then return 0 end
@@ -48,7 +44,7 @@ local function insert(session, key, assumed)
   return 1
 end
 local results = {}
-for i = 2, #ARGV, 3 do results[#results + 1] = insert(ARGV[i], ARGV[i + 1], ARGV[i + 2]) end
+for i = 2, #ARGV, 2 do results[#results + 1] = insert(ARGV[i], ARGV[i + 1]) end
 if seq > first then redis.call('SET', qseq, seq) end
 return results
 `);
@@ -99,16 +95,14 @@ export interface RedisStoreOptions {
  */
 export function createRedisStore(redis: RedisConnection, { limit, onFull }: RedisStoreOptions) {
   let fixtures: readonly StoredRecord[] = [];
-  const insertKeys = ['S', 'S:fix', 'S:q', 'S:qseq', 'S:ns', 'S:nsseq', 'S:full', stubsVersionKey];
+  const insertKeys = ['S', 'S:fix', 'S:q', 'S:qseq', 'S:ns', 'S:nsseq', 'S:full'];
   const resetKeys = ['S', 'S:ns', 'S:q', 'S:full'];
   // The creates of a turn of the event loop go in one script call: one per request cost more CPU
   // than the rest of the request.
   const inserts = batchedScript(redis, insertScript, insertKeys, () => [limit]);
   const store = {
-    async insert(session: string, id: unknown, stubsAssumed?: StubsAssumption): Promise<boolean> {
-      const result = await inserts.item(session, String(keyOf(id)), stubsAssumed?.version ?? '');
-      if (result === 3) throw new StubsChanged();
-      if (stubsAssumed !== undefined) stubsAssumed.confirmed = true;
+    async insert(session: string, id: unknown): Promise<boolean> {
+      const result = await inserts.item(session, String(keyOf(id)));
       if (result === 2) onFull?.();
       return result !== 0;
     },

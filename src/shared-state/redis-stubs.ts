@@ -2,12 +2,9 @@ import type { Interaction } from '../interactions/interaction.ts';
 import { compilePattern } from '../interactions/request-pattern.ts';
 import type { Stub } from '../responders/stubs/stub.ts';
 import {
-  nothingTaken,
   stubLimitError,
   type StubLimits,
   type StubRegistry,
-  type StubsAssumption,
-  type Taken,
 } from '../responders/stubs/stub-registry.ts';
 import { allSessions } from '../sessions/session-of.ts';
 import type { RedisConnection } from './redis-connection.ts';
@@ -18,7 +15,7 @@ import type { ReplicaIds } from './replica-ids.ts';
 interface Cached {
   stub: Stub;
   text: string;
-  seq: number;
+  seq: bigint;
   matches: (probe: Interaction) => boolean;
 }
 
@@ -28,16 +25,15 @@ const attempts = 5;
 
 /**
  * The stub registry in Redis. Each replica keeps the stubs it matched against, compiled, with
- * the version they were at. A request is matched against them without waiting (`mayAssume`), and
- * what it then does checks in Redis that the version still holds: the use of a stub (its script),
- * a create (the store's script), or else the version its session's touch read. So a request
- * waits for one round trip, not two; only when the stubs had changed does it look again, with the
- * version its touch read. A stub's use is counted by a script, so that a stub with `times: 1` hit
- * on two replicas at once answers one of them, and the other goes on to the next match.
+ * the version they were at, and matches a request against them once its session's touch (sent
+ * when it arrived) has read the stubs' version: at that version or later, they are the stubs as
+ * they were when the request arrived, or since; else they are loaded again. A stub's use is
+ * counted by a script, so that a stub with `times: 1` hit on two replicas at once answers one of
+ * them, and the other goes on to the next match.
  *
  * @example
  * const stubs = createRedisStubRegistry(redis, ids, { limit: 1000, sessionLimit: 200 });
- * await stubs.take('default', () => probe, { mayAssume: true });
+ * await stubs.take('default', () => probe);
  */
 export function createRedisStubRegistry(
   redis: RedisConnection,
@@ -49,12 +45,18 @@ export function createRedisStubRegistry(
    */
   versionRead: () => StubsVersionRead = () => () => Promise.resolve(undefined),
 ): StubRegistry & { forgetCache(): void } {
-  const base = stubKeys;
   const key = (name: string): string => redis.key(`B:${name}`);
+  // The keys of a script on the stubs of `names` (see redis-stub-scripts.ts).
+  const keysOf = (names: readonly string[]): string[] => [
+    ...stubKeys,
+    ...names.map((name) => `B:s:${name}`),
+  ];
   const cache = new Map<string, { version: string; entries: Cached[] }>();
 
+  // The stubs of the sessions named (of every session for none).
   async function load(names: readonly string[]): Promise<{ version: string; entries: Cached[] }> {
-    const reply = (await redis.run(loadScript, base, names)) as string[];
+    const args = names.length === 0 ? ['*all'] : names;
+    const reply = (await redis.run(loadScript, keysOf(names), args)) as string[];
     const entries: Cached[] = [];
     for (let i = 1; i < reply.length; i += 2) {
       const def = reply[i] as string;
@@ -65,7 +67,7 @@ export function createRedisStubRegistry(
       entries.push({
         stub,
         text,
-        seq: Number(stub.id.slice(5)),
+        seq: BigInt(stub.id.slice(5)),
         matches: (probe) => differences(probe).length === 0,
       });
     }
@@ -81,70 +83,38 @@ export function createRedisStubRegistry(
   async function candidates(session: string, read: StubsVersionRead): Promise<Cached[]> {
     const version = await versionOnArrival(read);
     const held = cache.get(session);
-    if (held?.version === version) return held.entries;
+    // Versions grow: a view read after the request arrived is as good as one read on arrival.
+    if (held !== undefined && Number(held.version) >= Number(version)) return held.entries;
     const loaded = await load(session === allSessions ? [session] : [session, allSessions]);
     if (cache.size >= cachedSessions) cache.clear();
     cache.set(session, loaded);
     return loaded.entries;
   }
 
-  // Counts the use of a stub found at `version` ('' when that is known to be current): its uses,
-  // or -1 (gone) or -2 (the stubs changed).
-  async function use({ stub }: Cached, version: string): Promise<number> {
-    return (await redis.run(useScript, base, [
-      stub.id,
-      stub.session,
-      stub.times ?? '',
-      version,
-    ])) as number;
+  // Counts the use of a stub: its uses, or -1 when it is gone (spent or removed).
+  async function use({ stub }: Cached): Promise<number> {
+    const args = [stub.id, stub.times ?? ''];
+    return (await redis.run(useScript, keysOf([stub.session]), args)) as number;
   }
 
-  // Asks Redis which version the stubs are at first, reloading them when they changed.
-  async function takeKnowing(
+  async function take(
     session: string,
     probeOf: () => Interaction,
     read: StubsVersionRead,
-  ): Promise<Taken> {
+  ): Promise<Stub | undefined> {
     let probe: Interaction | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
       const entries = await candidates(session, read);
-      if (entries.length === 0) return nothingTaken;
+      if (entries.length === 0) return undefined;
       probe ??= probeOf();
       const found = entries.find((entry) => entry.matches(probe as Interaction));
-      if (found === undefined) return nothingTaken;
-      const uses = await use(found, '');
-      if (uses >= 0) return { stub: withUses(found, uses) };
+      if (found === undefined) return undefined;
+      const uses = await use(found);
+      if (uses >= 0) return withUses(found, uses);
       // Spent or removed through another replica since this one loaded it: look again.
       cache.delete(session);
     }
-    return nothingTaken;
-  }
-
-  // Matches against the stubs as this replica last saw them, leaving Redis to say whether they
-  // still are (see above).
-  function takeAssuming(
-    session: string,
-    probeOf: () => Interaction,
-    held: { version: string; entries: Cached[] },
-    read: StubsVersionRead,
-  ): Taken | Promise<Taken> {
-    const probe = held.entries.length === 0 ? undefined : probeOf();
-    const found = probe && held.entries.find((entry) => entry.matches(probe));
-    if (found === undefined) {
-      // The view holds when the stubs had not changed since it was read, or when it was read after
-      // the request arrived (the cache reloaded since its touch by another request): versions grow.
-      const assumed: StubsAssumption = {
-        version: held.version,
-        confirmed: false,
-        holds: async () => Number(await versionOnArrival(read)) <= Number(held.version),
-      };
-      return { stub: undefined, assumed };
-    }
-    return use(found, held.version).then((uses) => {
-      if (uses >= 0) return { stub: withUses(found, uses) };
-      cache.delete(session);
-      return takeKnowing(session, probeOf, read);
-    });
+    return undefined;
   }
 
   const withUses = ({ text }: Cached, uses: number): Stub => ({
@@ -159,7 +129,7 @@ export function createRedisStubRegistry(
     },
     nextId: () => `stub-${ids.next()}`,
     async add(stub) {
-      const result = await redis.run(addScript, base, [
+      const result = await redis.run(addScript, keysOf([stub.session]), [
         stub.id,
         stub.session,
         `${stub.session}\n${JSON.stringify(stub)}`,
@@ -169,16 +139,12 @@ export function createRedisStubRegistry(
       if (result === -1) throw stubLimitError('session', limits, stub);
       if (result === -2) throw stubLimitError('total', limits, stub);
     },
-    take(session, probeOf, options) {
+    take(session, probeOf) {
       // The read is taken now, before the lookup, so that it is the one this request's touch made.
-      const read = versionRead();
-      const held = options?.mayAssume === true ? cache.get(session) : undefined;
-      return held === undefined
-        ? takeKnowing(session, probeOf, read)
-        : takeAssuming(session, probeOf, held, read);
+      return take(session, probeOf, versionRead());
     },
     async list(session) {
-      const { entries } = await load(session === allSessions ? ['*all'] : [session]);
+      const { entries } = await load(session === allSessions ? [] : [session]);
       return entries.map((entry) => withUses(entry, entry.stub.uses));
     },
     async get(session, id) {
@@ -190,10 +156,10 @@ export function createRedisStubRegistry(
       return { ...(JSON.parse(def.slice(owner.length + 1)) as Stub), uses: Number(uses ?? 0) };
     },
     async remove(session, id) {
-      return (await redis.run(removeScript, base, [session, id])) === 1;
+      return (await redis.run(removeScript, keysOf([session]), [session, id])) === 1;
     },
     async clear(session) {
-      await redis.run(removeScript, base, [session, '']);
+      await redis.run(removeScript, keysOf([session]), [session, '']);
     },
     async count(session) {
       return redis.guard(
@@ -207,7 +173,6 @@ export function createRedisStubRegistry(
 
 // Lowest priority number first, the newest among equals (ids grow with time over the replicas).
 function inMatchOrder(a: Cached, b: Cached): number {
-  return (
-    (a.stub.priority ?? defaultPriority) - (b.stub.priority ?? defaultPriority) || b.seq - a.seq
-  );
+  const byPriority = (a.stub.priority ?? defaultPriority) - (b.stub.priority ?? defaultPriority);
+  return byPriority || Number(b.seq - a.seq);
 }

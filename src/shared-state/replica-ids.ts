@@ -1,27 +1,27 @@
-/** Milliseconds since 2024-01-01: ids stay below 2^53 until the year 2052. */
+import { randomInt } from 'node:crypto';
+
+/** Milliseconds since 2024-01-01. */
 const epoch = Date.UTC(2024, 0, 1);
-/** Replicas that can share a store at once: each holds one slot (see leaseReplicaSlot). */
-export const slots = 100;
-const perMs = 100;
+const replicaDigits = 9;
+const perMs = 1_000;
 
 /**
- * Numeric ids unique over the replicas that share a store, in order of time across them, handed
- * out without asking Redis: the milliseconds since 2024, then the replica's slot (0-99, leased from
- * Redis: see leaseReplicaSlot), then a counter within the millisecond. Past 100 ids in one
- * millisecond the replica borrows the next one, so its own ids always grow.
+ * Ids unique over the replicas that share a store, in order of time across them as far as their
+ * clocks agree, handed out without asking Redis (as UUIDv7 does): the milliseconds since 2024, a
+ * random number the replica drew when it started, and a counter within the millisecond. Past
+ * 1,000 ids in one millisecond the replica borrows the next one, so that its own ids always grow.
+ * They are decimal strings past 2^53: compare them as BigInts.
  *
  * @example
- * const ids = createReplicaIds(3);
- * ids.next(); // 1_000_000_000_000_000 or so: ms * 10,000 + 3 * 100 + n
+ * const ids = createReplicaIds();
+ * ids.next(); // '90720000000' + the replica's 9 digits + '000'
  */
-export function createReplicaIds(slot: number) {
-  if (!Number.isInteger(slot) || slot < 0 || slot >= slots) {
-    throw new RangeError(`A replica's slot is 0 to ${slots - 1}, not ${slot}.`);
-  }
+export function createReplicaIds(replica = randomInt(10 ** replicaDigits)) {
+  const middle = String(replica).padStart(replicaDigits, '0');
   let lastMs = 0;
   let count = 0;
   return {
-    next(): number {
+    next(): string {
       const now = Date.now() - epoch;
       if (now > lastMs) {
         lastMs = now;
@@ -30,16 +30,7 @@ export function createReplicaIds(slot: number) {
         lastMs++;
         count = 0;
       }
-      return (lastMs * slots + slot) * perMs + count++;
-    },
-    /**
-     * Goes on in another slot (the lease of this one was lost to another replica), from the next
-     * millisecond on, so that its ids still grow.
-     */
-    moveTo(other: number): void {
-      slot = other;
-      lastMs++;
-      count = 0;
+      return `${lastMs}${middle}${String(count++).padStart(3, '0')}`;
     },
   };
 }

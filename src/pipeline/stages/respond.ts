@@ -22,17 +22,9 @@ export function respond(
   deps: PipelineDeps,
 ): MaybePromise<AnsweredRequest> {
   if (matched.stub !== undefined) return respondByStub({ ...matched, stub: matched.stub }, deps);
-  const { operation, request, arrival, controls, requestViolations, stubsAssumed } = matched;
+  const { operation, request, arrival, controls, requestViolations } = matched;
   return answeredBy(matched, () =>
-    answerRequest(
-      deps,
-      operation,
-      request,
-      arrival.session,
-      controls,
-      requestViolations,
-      stubsAssumed,
-    ),
+    answerRequest(deps, operation, request, arrival.session, controls, requestViolations),
   );
 }
 

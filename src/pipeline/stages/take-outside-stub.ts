@@ -27,7 +27,7 @@ export function takeOutsideStub(
   const found = deps.stubs.take(arrival.session, () =>
     probeOf(parsed.request, null, requestViolations, deps.contract.current.secrets),
   );
-  return whenReady(found, ({ stub }) => {
+  return whenReady(found, (stub) => {
     if (stub === undefined) throw refusal(routeError(route, arrival), deps.contract);
     return { ...parsed, requestViolations, stub };
   });

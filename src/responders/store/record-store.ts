@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { MaybePromise } from '../../maybe-promise.ts';
-import type { StubsAssumption } from '../stubs/stub-registry.ts';
 import { createCreationQueue } from './creation-queue.ts';
 import { createIdSet, type IdSet, type StoreKey } from './id-set.ts';
 
@@ -14,11 +13,8 @@ export type StoredRecord = Readonly<Record<string, unknown>>;
  * interface, answering later (MaybePromise).
  */
 export interface RecordStore {
-  /**
-   * Stores the record's id; false when it is taken. With `stubsAssumed` (only a shared registry
-   * makes one), a shared store stores it only while that holds, and else throws StubsChanged.
-   */
-  insert(session: string, id: unknown, stubsAssumed?: StubsAssumption): MaybePromise<boolean>;
+  /** Stores the record's id; false when it is taken. */
+  insert(session: string, id: unknown): MaybePromise<boolean>;
   /** Puts one session, or every session when none is named, back to the fixtures. */
   reset(session?: string): MaybePromise<void>;
   /**

@@ -2,7 +2,7 @@ import type { Interaction } from '../../interactions/interaction.ts';
 import { compilePattern } from '../../interactions/request-pattern.ts';
 import { allSessions } from '../../sessions/session-of.ts';
 import type { Stub } from './stub.ts';
-import { nothingTaken, stubLimitError, type StubLimits, type Taken } from './stub-registry.ts';
+import { stubLimitError, type StubLimits } from './stub-registry.ts';
 
 const defaultPriority = 5;
 
@@ -57,7 +57,7 @@ function bucketsOf(probe: Interaction): string[] {
  * @example
  * const stubs = createStubRegistry({ limit: 1000, sessionLimit: 200 });
  * stubs.add(stub);
- * stubs.take('default', () => probe).stub; // the stub, its use counted
+ * stubs.take('default', () => probe); // the stub, its use counted
  */
 export function createStubRegistry(
   limits: StubLimits = { limit: Infinity, sessionLimit: Infinity },
@@ -126,13 +126,13 @@ export function createStubRegistry(
      * The stub that answers this request, with its use counted; undefined when none matches.
      * The request is looked at only when the session has stubs at all.
      */
-    take(session: string, probeOf: () => Interaction): Taken {
+    take(session: string, probeOf: () => Interaction): Stub | undefined {
       // A stub registered for `*` answers every session, in the same order as the session's own.
       const owners = [
         sessions.get(session),
         session === allSessions ? undefined : sessions.get(allSessions),
       ];
-      if (owners[0] === undefined && owners[1] === undefined) return nothingTaken;
+      if (owners[0] === undefined && owners[1] === undefined) return undefined;
       const probe = probeOf();
       let best: Entry | undefined;
       for (const own of owners) {
@@ -148,10 +148,10 @@ export function createStubRegistry(
           }
         }
       }
-      if (best === undefined) return nothingTaken;
+      if (best === undefined) return undefined;
       best.stub.uses++;
       if (best.stub.times !== undefined && best.stub.uses >= best.stub.times) removeEntry(best);
-      return { stub: stubOf(best) };
+      return stubOf(best);
     },
     list(session: string): Stub[] {
       if (session !== allSessions) return listOf(sessions.get(session));

@@ -11,38 +11,6 @@ export interface StubLimits {
   sessionLimit: number;
 }
 
-/** What StubRegistry.take found. */
-export interface Taken {
-  /** The stub that answers, its use counted; undefined when none matches. */
-  readonly stub: Stub | undefined;
-  /** Set when no stub matched the stubs as this replica last saw them, which may be stale. */
-  readonly assumed?: StubsAssumption;
-}
-
-/**
- * What a shared registry assumed when it found no stub without asking its store whether the stubs
- * changed (the request then waits for one round trip to the store, not two): that they were still
- * at `version`. An answer chosen on it stands only once that is confirmed, by a write that checks
- * it (RecordStore.insert throws StubsChanged) or by `holds()`; else the request is decided again.
- */
-export interface StubsAssumption {
-  readonly version: string;
-  /** Set by a write that checked the assumption in the store and found that it held. */
-  confirmed: boolean;
-  /** Whether the stubs were at `version` (or a later one read since) when the request arrived. */
-  holds(): Promise<boolean>;
-}
-
-/** A write refused because the stubs it was chosen on changed (see StubsAssumption). */
-export class StubsChanged extends Error {
-  constructor() {
-    super('The stubs changed since the request was matched against them.');
-  }
-}
-
-/** What take() gives when no stub matches and nothing was assumed. */
-export const nothingTaken: Taken = Object.freeze({ stub: undefined });
-
 /**
  * Where the stubs of every session are registered and matched. createStubRegistry keeps them in
  * memory; a shared registry (several replicas of the mock) can stand behind the same interface,
@@ -54,15 +22,10 @@ export interface StubRegistry {
   /** Registers the stub; fails with a 400 HttpError past the stub limits. */
   add(stub: Stub): MaybePromise<void>;
   /**
-   * The stub that answers the request of `probeOf` in the session, its use counted (once). With
-   * `mayAssume`, a shared registry may match against the stubs as it last saw them, without
-   * asking its store whether they changed: the result then says what it assumed.
+   * The stub that answers the request of `probeOf` in the session, its use counted (once), chosen
+   * among the stubs as they were when the request arrived or later; undefined when none matches.
    */
-  take(
-    session: string,
-    probeOf: () => Interaction,
-    options?: { mayAssume?: boolean },
-  ): MaybePromise<Taken>;
+  take(session: string, probeOf: () => Interaction): MaybePromise<Stub | undefined>;
   /** The session's stubs, in match order. */
   list(session: string): MaybePromise<Stub[]>;
   get(session: string, id: string): MaybePromise<Stub | undefined>;
