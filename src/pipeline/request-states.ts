@@ -51,11 +51,6 @@ export interface SteeredRequest<
   readonly controls: MockControls;
 }
 
-/** With the stub that answers it, if any. */
-export interface MatchedRequest extends SteeredRequest {
-  readonly stub: Stub | undefined;
-}
-
 /** A request that a stub answers (outside the contract, a stub is all that may answer it). */
 export interface StubbedRequest<
   Op extends SomeOperation = SomeOperation,

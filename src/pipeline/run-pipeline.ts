@@ -17,7 +17,6 @@ import { reportViolations } from './stages/report-violations.ts';
 import { respond, respondByStub } from './stages/respond.ts';
 import { schedule } from './stages/schedule.ts';
 import { takeOutsideStub, type UnroutedRequest } from './stages/take-outside-stub.ts';
-import { takeStub } from './stages/take-stub.ts';
 import { judgeRequest } from './stages/judge-request.ts';
 
 /**
@@ -29,7 +28,6 @@ const withinContract = Flow.start<RoutedRequest, AnsweredRequest, PipelineDeps>(
   .to(requireCredentials)
   .to(judgeRequest)
   .to(readControls)
-  .to(takeStub)
   .to(respond);
 
 /** Outside the contract only a stub answers; without one the request is refused (404, 405). */

@@ -3,18 +3,21 @@ import { keyOf, type RecordStore, type StoredRecord } from '../responders/store/
 import { batchedScript } from './batched-script.ts';
 import type { RedisConnection } from './redis-connection.ts';
 import { redisScript } from './redis-script.ts';
+import { answerView, StubViewStale } from './stub-view.ts';
 
 // Keys under S: `fix` (fixture keys), `fixhash`, `ns` (session -> namespace number), `nsseq`,
 // `n:<ns>` (a namespace's keys), `q` (created keys, oldest first: a sorted set of "<ns> <key>"),
 // `qseq`, `full` (set once the limit was first reached). A namespace number is never reused, so an
 // evicted session's keys can stay in the queue (as they do in memory) without touching a later
 // namespace of that name.
-// KEYS: insertKeys (S: the base of the namespaces' keys, `S:n:<ns>`). ARGV: the limit, then per
-// create its session and key. Returns per create 0 (the id is taken), 1 (created) or 2 (created,
-// and the store reached its limit for the first time).
+// KEYS: insertKeys (S: the base of the namespaces' keys, `S:n:<ns>`; B:ver, the stubs' version).
+// ARGV: the limit, then per create its session, key and the stubs' version its answer was chosen
+// on ('' for none: see StubView). Returns per create 0 (the id is taken), 1 (created), 2 (created,
+// and the store reached its limit for the first time) or 3 (not created: the stubs changed).
 const insertScript = redisScript(`
 local base, limit = KEYS[1], tonumber(ARGV[1])
 local fix, q, qseq, nss, nsseq, full = KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
+local stubs = redis.call('GET', KEYS[8]) or '0'
 local card = redis.call('ZCARD', q)
 local first = tonumber(redis.call('GET', qseq) or '0')
 local seq = first
@@ -28,7 +31,8 @@ local function namespace(session)
   namespaces[session] = ns
   return ns
 end
-local function insert(session, key)
+local function insert(session, key, view)
+  if view ~= '' and view ~= stubs then return 3 end
   if redis.call('SISMEMBER', fix, key) == 1 then return 0 end
   local ns = namespace(session)
   if redis.call('SADD', base .. ':n:' .. ns, key) == 0 then return 0 end
@@ -44,7 +48,7 @@ local function insert(session, key)
   return 1
 end
 local results = {}
-for i = 2, #ARGV, 2 do results[#results + 1] = insert(ARGV[i], ARGV[i + 1]) end
+for i = 2, #ARGV, 3 do results[#results + 1] = insert(ARGV[i], ARGV[i + 1], ARGV[i + 2]) end
 if seq > first then redis.call('SET', qseq, seq) end
 return results
 `);
@@ -86,7 +90,8 @@ export interface RedisStoreOptions {
 /**
  * The RecordStore in Redis, shared by every replica that names the same store and prefix: a
  * create checks the fixtures, the session's ids and the limit in one script (with the other
- * creates of its turn), so that an id raced on two replicas is created once. Ids are kept as
+ * creates of its turn), so that an id raced on two replicas is created once, and, when its answer
+ * was chosen on the stubs as this replica last saw them, that they are still so. Ids are kept as
  * keyOf makes them, like the in-memory store.
  *
  * @example
@@ -95,14 +100,18 @@ export interface RedisStoreOptions {
  */
 export function createRedisStore(redis: RedisConnection, { limit, onFull }: RedisStoreOptions) {
   let fixtures: readonly StoredRecord[] = [];
-  const insertKeys = ['S', 'S:fix', 'S:q', 'S:qseq', 'S:ns', 'S:nsseq', 'S:full'];
+  const insertKeys = ['S', 'S:fix', 'S:q', 'S:qseq', 'S:ns', 'S:nsseq', 'S:full', 'B:ver'];
   const resetKeys = ['S', 'S:ns', 'S:q', 'S:full'];
   // The creates of a turn of the event loop go in one script call: one per request cost more CPU
   // than the rest of the request.
   const inserts = batchedScript(redis, insertScript, insertKeys, () => [limit]);
   const store = {
     async insert(session: string, id: unknown): Promise<boolean> {
-      const result = await inserts.item(session, String(keyOf(id)));
+      // Made only while the stubs are still as its answer saw them (see createRedisStubRegistry).
+      const view = answerView.getStore();
+      const result = await inserts.item(session, String(keyOf(id)), view?.version ?? '');
+      if (result === 3) throw new StubViewStale();
+      if (view !== undefined) view.confirmed = true;
       if (result === 2) onFull?.();
       return result !== 0;
     },

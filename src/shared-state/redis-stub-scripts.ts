@@ -23,10 +23,12 @@ redis.call('SADD', K.sessions, ARGV[2])
 return redis.call('INCR', K.ver)
 `);
 
-// The use of a stub, counted once over every replica; -1 when it is gone (spent or removed).
-// ARGV: the id, its `times` ('' for none).
+// The use of a stub, counted once over every replica; -1 when it is gone (spent or removed), -2
+// when the stubs are no longer at the version it was matched on. ARGV: the id, its `times` ('' for
+// none), that version ('' for any).
 export const useScript = redisScript(`${keysLua}
 local id, times = ARGV[1], tonumber(ARGV[2])
+if ARGV[3] ~= '' and ARGV[3] ~= (redis.call('GET', K.ver) or '0') then return -2 end
 if redis.call('HEXISTS', K.defs, id) == 0 then return -1 end
 local uses = redis.call('HINCRBY', K.uses, id, 1)
 if times and uses >= times then

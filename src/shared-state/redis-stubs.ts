@@ -1,5 +1,5 @@
 import type { Interaction } from '../interactions/interaction.ts';
-import { compilePattern } from '../interactions/request-pattern.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 import type { Stub } from '../responders/stubs/stub.ts';
 import {
   stubLimitError,
@@ -7,29 +7,30 @@ import {
   type StubRegistry,
 } from '../responders/stubs/stub-registry.ts';
 import { allSessions } from '../sessions/session-of.ts';
+import { compileStubs, withUses, type CompiledStub, type CompiledStubs } from './compiled-stubs.ts';
 import type { RedisConnection } from './redis-connection.ts';
 import { addScript, loadScript, removeScript, stubKeys, useScript } from './redis-stub-scripts.ts';
 import type { StubsVersionRead } from './redis-sessions.ts';
 import type { ReplicaIds } from './replica-ids.ts';
+import { answerView, StubViewStale, type StubView } from './stub-view.ts';
 
-interface Cached {
-  stub: Stub;
-  text: string;
-  seq: bigint;
-  matches: (probe: Interaction) => boolean;
-}
-
-const defaultPriority = 5;
 const cachedSessions = 1_000;
 const attempts = 5;
 
 /**
  * The stub registry in Redis. Each replica keeps the stubs it matched against, compiled, with
- * the version they were at, and matches a request against them once its session's touch (sent
- * when it arrived) has read the stubs' version: at that version or later, they are the stubs as
- * they were when the request arrived, or since; else they are loaded again. A stub's use is
- * counted by a script, so that a stub with `times: 1` hit on two replicas at once answers one of
- * them, and the other goes on to the next match.
+ * the version they were at. A request's session is touched when it arrives, and the touch reads
+ * the stubs' version: against the stubs kept at that version or later, a request is matched on the
+ * stubs as they were when it arrived, or since; else they are loaded again (take).
+ *
+ * To answer (answer), a request is matched at once against the stubs kept, and what it then does
+ * checks in Redis that they are still at their version: the use of a stub (its script), a create
+ * (the store's script: see StubView), or else the version its touch read. So it waits for one
+ * round trip, not two. Where they had changed, it is answered again, as take finds: the first
+ * answer is dropped, and its create was not made.
+ *
+ * A stub's use is counted by a script, so that a stub with `times: 1` hit on two replicas at once
+ * answers one of them, and the other goes on to the next match.
  *
  * @example
  * const stubs = createRedisStubRegistry(redis, ids, { limit: 1000, sessionLimit: 200 });
@@ -51,28 +52,12 @@ export function createRedisStubRegistry(
     ...stubKeys,
     ...names.map((name) => `B:s:${name}`),
   ];
-  const cache = new Map<string, { version: string; entries: Cached[] }>();
+  const cache = new Map<string, CompiledStubs>();
 
   // The stubs of the sessions named (of every session for none).
-  async function load(names: readonly string[]): Promise<{ version: string; entries: Cached[] }> {
+  async function load(names: readonly string[]): Promise<CompiledStubs> {
     const args = names.length === 0 ? ['*all'] : names;
-    const reply = (await redis.run(loadScript, keysOf(names), args)) as string[];
-    const entries: Cached[] = [];
-    for (let i = 1; i < reply.length; i += 2) {
-      const def = reply[i] as string;
-      const text = def.slice(def.indexOf('\n') + 1);
-      const stub = JSON.parse(text) as Stub;
-      stub.uses = Number(reply[i + 1]);
-      const differences = compilePattern(stub.pattern);
-      entries.push({
-        stub,
-        text,
-        seq: BigInt(stub.id.slice(5)),
-        matches: (probe) => differences(probe).length === 0,
-      });
-    }
-    entries.sort(inMatchOrder);
-    return { version: reply[0] as string, entries };
+    return compileStubs((await redis.run(loadScript, keysOf(names), args)) as string[]);
   }
 
   // The stubs' version when the request arrived: as its touch read it, else as Redis has it now.
@@ -80,7 +65,10 @@ export function createRedisStubRegistry(
     return (await read()) ?? (await redis.guard(redis.client.get(key('ver')))) ?? '0';
   }
 
-  async function candidates(session: string, read: StubsVersionRead): Promise<Cached[]> {
+  async function candidates(
+    session: string,
+    read: StubsVersionRead,
+  ): Promise<readonly CompiledStub[]> {
     const version = await versionOnArrival(read);
     const held = cache.get(session);
     // Versions grow: a view read after the request arrived is as good as one read on arrival.
@@ -91,9 +79,10 @@ export function createRedisStubRegistry(
     return loaded.entries;
   }
 
-  // Counts the use of a stub: its uses, or -1 when it is gone (spent or removed).
-  async function use({ stub }: Cached): Promise<number> {
-    const args = [stub.id, stub.times ?? ''];
+  // Counts the use of a stub matched at `version` ('' when that is known to be current): its
+  // uses, or -1 (gone: spent or removed) or -2 (the stubs changed).
+  async function use({ stub }: CompiledStub, version = ''): Promise<number> {
+    const args = [stub.id, stub.times ?? '', version];
     return (await redis.run(useScript, keysOf([stub.session]), args)) as number;
   }
 
@@ -117,10 +106,49 @@ export function createRedisStubRegistry(
     return undefined;
   }
 
-  const withUses = ({ text }: Cached, uses: number): Stub => ({
-    ...(JSON.parse(text) as Stub),
-    uses,
-  });
+  // Answers on the stubs kept (see above), without waiting for Redis first.
+  function answerOnView<A>(
+    session: string,
+    probeOf: () => Interaction,
+    held: CompiledStubs,
+    read: StubsVersionRead,
+    answers: Answers<A>,
+  ): MaybePromise<A> {
+    const again = (): MaybePromise<A> => answerKnowing(session, probeOf, read, answers);
+    const probe = held.entries.length === 0 ? undefined : probeOf();
+    const found = probe && held.entries.find((entry) => entry.matches(probe));
+    if (found !== undefined) {
+      return use(found, held.version).then((uses) => {
+        if (uses >= 0) return answers.byStub(withUses(found, uses));
+        cache.delete(session);
+        return again();
+      });
+    }
+    const view: StubView = { version: held.version, confirmed: false };
+    return (async () => {
+      try {
+        const answer = await answerView.run(view, answers.otherwise);
+        // Versions grow: a view newer than the touch's read is as good as the stubs on arrival.
+        if (view.confirmed || Number(await versionOnArrival(read)) <= Number(view.version)) {
+          return answer;
+        }
+      } catch (error) {
+        if (!(error instanceof StubViewStale)) throw error;
+      }
+      return again();
+    })();
+  }
+
+  function answerKnowing<A>(
+    session: string,
+    probeOf: () => Interaction,
+    read: StubsVersionRead,
+    { byStub, otherwise }: Answers<A>,
+  ): Promise<A> {
+    return take(session, probeOf, read).then((stub) =>
+      stub === undefined ? otherwise() : byStub(stub),
+    );
+  }
 
   return {
     /** Forgets the compiled stubs: Redis came back, maybe without its data and versions. */
@@ -142,6 +170,14 @@ export function createRedisStubRegistry(
     take(session, probeOf) {
       // The read is taken now, before the lookup, so that it is the one this request's touch made.
       return take(session, probeOf, versionRead());
+    },
+    answer(session, probeOf, byStub, otherwise) {
+      const read = versionRead();
+      const held = cache.get(session);
+      const answers = { byStub, otherwise };
+      return held === undefined
+        ? answerKnowing(session, probeOf, read, answers)
+        : answerOnView(session, probeOf, held, read, answers);
     },
     async list(session) {
       const { entries } = await load(session === allSessions ? [] : [session]);
@@ -171,8 +207,8 @@ export function createRedisStubRegistry(
   };
 }
 
-// Lowest priority number first, the newest among equals (ids grow with time over the replicas).
-function inMatchOrder(a: Cached, b: Cached): number {
-  const byPriority = (a.stub.priority ?? defaultPriority) - (b.stub.priority ?? defaultPriority);
-  return byPriority || Number(b.seq - a.seq);
+// What to answer a request with: the stub that matched it, or else the mode's answer.
+interface Answers<A> {
+  byStub: (stub: Stub) => MaybePromise<A>;
+  otherwise: () => MaybePromise<A>;
 }

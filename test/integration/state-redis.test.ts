@@ -37,10 +37,11 @@ async function connect(prefix = `suite-${process.pid}-${++prefixes}`): Promise<R
   return connection;
 }
 
-// Two replicas' registries on the same keys, and the second one's store.
+const limits = { limit: Infinity, sessionLimit: Infinity };
+
+// Two replicas' registries on the same keys, and the second one's store and connection.
 async function twoReplicas() {
   const prefix = `replicas-${process.pid}-${++prefixes}`;
-  const limits = { limit: Infinity, sessionLimit: Infinity };
   const [one, two] = [await connect(prefix), await connect(prefix)];
   const store = createRedisStore(two, { limit: Infinity });
   await store.adoptFixtures([]);
@@ -48,6 +49,7 @@ async function twoReplicas() {
     a: createRedisStubRegistry(one, createReplicaIds(), limits),
     b: createRedisStubRegistry(two, createReplicaIds(), limits),
     store,
+    two,
   };
 }
 
@@ -136,7 +138,6 @@ describe.skipIf(problem !== undefined).each(redisKinds)('the state on $kind', ({
     it('keeps a view read after the request arrived, without loading it again', async () => {
       const prefix = `replicas-${process.pid}-${++prefixes}`;
       const [one, two] = [await connect(prefix), await connect(prefix)];
-      const limits = { limit: Infinity, sessionLimit: Infinity };
       const a = createRedisStubRegistry(one, createReplicaIds(), limits);
       await a.add(stubOf(a, 'elsewhere', { pattern: { method: 'GET' } }));
       // b's session touch read the stubs' version before that stub (0); its view is newer (1).
@@ -150,6 +151,58 @@ describe.skipIf(problem !== undefined).each(redisKinds)('the state on $kind', ({
       // Registered after the request arrived (as its touch read): the request may miss it.
       await a.add(stubOf(a, 's', { pattern: { method: 'POST' } }));
       expect(await b.take('s', () => post)).toBeUndefined();
+    });
+
+    it('answers a create without waiting for the touch, and again without it once a stub came before', async () => {
+      const { a, two, store } = await twoReplicas();
+      let touch = (): Promise<string | undefined> => Promise.resolve(undefined);
+      const fast = createRedisStubRegistry(two, createReplicaIds(), limits, () => touch);
+      const create = async (id: number): Promise<string> =>
+        fast.answer(
+          's',
+          () => post,
+          (stub) => stub.id,
+          async () => ((await store.insert('s', id)) ? 'created' : 'taken'),
+        );
+      expect(await create(1)).toBe('created');
+      // The create's script confirms the stubs seen last: the touch's read is not waited for.
+      const unread = Promise.withResolvers<string | undefined>();
+      touch = () => unread.promise;
+      expect(await create(2)).toBe('created');
+      unread.resolve(undefined);
+      touch = () => Promise.resolve(undefined);
+      const stub = stubOf(a, 's', { pattern: { method: 'POST' } });
+      await a.add(stub);
+      expect(await create(3)).toBe(stub.id);
+      // The create chosen on the stubs seen last was not made.
+      expect(await store.insert('s', 3)).toBe(true);
+      expect(await store.insert('s', 2)).toBe(false);
+    });
+
+    it('keeps a create chosen on the stubs seen last when they changed after the request arrived', async () => {
+      const { a, two, store } = await twoReplicas();
+      const version = (await two.client.get(two.key('B:ver'))) ?? '0';
+      // The touch of the request read the version that b saw last.
+      const arrived = createRedisStubRegistry(
+        two,
+        createReplicaIds(),
+        limits,
+        () => () => Promise.resolve(version),
+      );
+      expect(await arrived.take('s', () => post)).toBeUndefined();
+      const late = stubOf(a, 's', { pattern: { method: 'POST' } });
+      const answer = await arrived.answer(
+        's',
+        () => post,
+        (stub) => stub.id,
+        async () => {
+          await a.add(late);
+          return (await store.insert('s', 1)) ? 'created' : 'taken';
+        },
+      );
+      expect(answer).toBe('created');
+      expect(await store.insert('s', 1)).toBe(false);
+      expect((await a.get('s', late.id))?.uses).toBe(0);
     });
 
     it('counts no use of a stub matched on a stale view, and answers with the current match', async () => {

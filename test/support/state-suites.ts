@@ -132,6 +132,23 @@ export function stubRegistrySuite(
     expect((await stubs.get('a', newer.id))?.response?.body).toEqual({ name: 'Fern' });
   });
 
+  it('answers by the stub that matches, its uses counted, and else by the other answer', async () => {
+    const stubs = await make({});
+    const answer = async (): Promise<string> =>
+      stubs.answer(
+        'a',
+        () => get,
+        (stub) => `${stub.id} ${stub.uses}`,
+        () => 'by the mode',
+      );
+    expect(await answer()).toBe('by the mode');
+    const twice = stubOf(stubs, 'a', { pattern: { method: 'GET' }, times: 2 });
+    await stubs.add(twice);
+    expect(await answer()).toBe(`${twice.id} 1`);
+    expect(await answer()).toBe(`${twice.id} 2`);
+    expect(await answer()).toBe('by the mode');
+  });
+
   it('removes a stub once it is spent, and answers every session with a `*` stub', async () => {
     const stubs = await make({});
     const once = stubOf(stubs, '*', { pattern: { method: 'GET' }, times: 1 });

@@ -4,27 +4,33 @@ import { answerRequest } from '../../responders/answer-request.ts';
 import { answerRefusal } from '../../responders/error-answer.ts';
 import type { ModeAnswer } from '../../responders/response-mode.ts';
 import { answerFromStub } from '../../responders/stubs/answer-from-stub.ts';
+import { probeOf } from '../../responders/stubs/probe-of.ts';
 import {
   answered,
   type AnsweredRequest,
-  type MatchedRequest,
   type StubbedRequest,
   type PipelineDeps,
+  type SteeredRequest,
 } from '../request-states.ts';
 
 /**
- * Answers by the stub that matched, else by the mode (and the controls); a refusal within the
- * contract is answered in the contract's shape. Synchronous when the responder answers at once
- * (the in-memory store, a static answer): no turn of the event loop.
+ * Answers by the session's stub that matches the request (its use counted), else by the mode (and
+ * the controls); a refusal within the contract is answered in the contract's shape. Synchronous
+ * when the registry and the responder answer at once (in memory): no turn of the event loop.
  */
 export function respond(
-  matched: MatchedRequest,
+  steered: SteeredRequest,
   deps: PipelineDeps,
 ): MaybePromise<AnsweredRequest> {
-  if (matched.stub !== undefined) return respondByStub({ ...matched, stub: matched.stub }, deps);
-  const { operation, request, arrival, controls, requestViolations } = matched;
-  return answeredBy(matched, () =>
-    answerRequest(deps, operation, request, arrival.session, controls, requestViolations),
+  const { operation, request, arrival, controls, requestViolations } = steered;
+  return deps.stubs.answer(
+    arrival.session,
+    () => probeOf(request, operation.operationId, requestViolations, deps.contract.current.secrets),
+    (stub) => respondByStub({ ...steered, stub }, deps),
+    () =>
+      answeredBy(steered, () =>
+        answerRequest(deps, operation, request, arrival.session, controls, requestViolations),
+      ),
   );
 }
 
@@ -42,7 +48,7 @@ export function respondByStub(
 
 // The request answered by what `answer` gives, or by a refusal it throws (or rejects with).
 function answeredBy(
-  request: StubbedRequest | MatchedRequest,
+  request: StubbedRequest | SteeredRequest,
   answer: () => MaybePromise<ModeAnswer>,
 ): MaybePromise<AnsweredRequest> {
   const refuse = (error: unknown): AnsweredRequest => {

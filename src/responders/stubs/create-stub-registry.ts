@@ -85,6 +85,38 @@ export function createStubRegistry(
     return entries.map(stubOf);
   }
 
+  /**
+   * The stub that answers this request, with its use counted; undefined when none matches.
+   * The request is looked at only when the session has stubs at all.
+   */
+  function take(session: string, probeOf: () => Interaction): Stub | undefined {
+    // A stub registered for `*` answers every session, in the same order as the session's own.
+    const owners = [
+      sessions.get(session),
+      session === allSessions ? undefined : sessions.get(allSessions),
+    ];
+    if (owners[0] === undefined && owners[1] === undefined) return undefined;
+    const probe = probeOf();
+    let best: Entry | undefined;
+    for (const own of owners) {
+      if (own === undefined) continue;
+      for (const key of bucketsOf(probe)) {
+        for (const entry of own.buckets.get(key) ?? []) {
+          // The bucket is in match order: nothing after an entry that loses to the best can win.
+          if (best !== undefined && before(best, entry)) break;
+          if (entry.matches(probe)) {
+            best = entry;
+            break;
+          }
+        }
+      }
+    }
+    if (best === undefined) return undefined;
+    best.stub.uses++;
+    if (best.stub.times !== undefined && best.stub.uses >= best.stub.times) removeEntry(best);
+    return stubOf(best);
+  }
+
   return {
     nextId: (): string => `stub-${nextId++}`,
     /** Registers the stub; throws a 400 HttpError past the stub limits. */
@@ -122,36 +154,16 @@ export function createStubRegistry(
       own.count++;
       byId.set(stub.id, entry);
     },
-    /**
-     * The stub that answers this request, with its use counted; undefined when none matches.
-     * The request is looked at only when the session has stubs at all.
-     */
-    take(session: string, probeOf: () => Interaction): Stub | undefined {
-      // A stub registered for `*` answers every session, in the same order as the session's own.
-      const owners = [
-        sessions.get(session),
-        session === allSessions ? undefined : sessions.get(allSessions),
-      ];
-      if (owners[0] === undefined && owners[1] === undefined) return undefined;
-      const probe = probeOf();
-      let best: Entry | undefined;
-      for (const own of owners) {
-        if (own === undefined) continue;
-        for (const key of bucketsOf(probe)) {
-          for (const entry of own.buckets.get(key) ?? []) {
-            // The bucket is in match order: nothing after an entry that loses to the best can win.
-            if (best !== undefined && before(best, entry)) break;
-            if (entry.matches(probe)) {
-              best = entry;
-              break;
-            }
-          }
-        }
-      }
-      if (best === undefined) return undefined;
-      best.stub.uses++;
-      if (best.stub.times !== undefined && best.stub.uses >= best.stub.times) removeEntry(best);
-      return stubOf(best);
+    take,
+    /** Answers by the stub that take finds, else by `otherwise`: at once. */
+    answer<A>(
+      session: string,
+      probeOf: () => Interaction,
+      byStub: (stub: Stub) => A,
+      otherwise: () => A,
+    ): A {
+      const stub = take(session, probeOf);
+      return stub === undefined ? otherwise() : byStub(stub);
     },
     list(session: string): Stub[] {
       if (session !== allSessions) return listOf(sessions.get(session));

@@ -26,6 +26,18 @@ export interface StubRegistry {
    * among the stubs as they were when the request arrived or later; undefined when none matches.
    */
   take(session: string, probeOf: () => Interaction): MaybePromise<Stub | undefined>;
+  /**
+   * Answers the request of `probeOf` in the session by `byStub` with the stub that take finds,
+   * else by `otherwise`. A shared registry may first answer on the stubs as it last saw them, and
+   * answer again when they had changed before the request arrived: only that answer counts, and a
+   * shared store made no write of the first.
+   */
+  answer<A>(
+    session: string,
+    probeOf: () => Interaction,
+    byStub: (stub: Stub) => MaybePromise<A>,
+    otherwise: () => MaybePromise<A>,
+  ): MaybePromise<A>;
   /** The session's stubs, in match order. */
   list(session: string): MaybePromise<Stub[]>;
   get(session: string, id: string): MaybePromise<Stub | undefined>;

@@ -1,0 +1,23 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** The stubs, as a replica last saw them, that an answer was chosen on. */
+export interface StubView {
+  /** The version they were at. */
+  readonly version: string;
+  /** Set by a write whose script found them still at that version, making it with them. */
+  confirmed: boolean;
+}
+
+/**
+ * The view that the answer being made was chosen on, for the store's writes of that answer (see
+ * createRedisStubRegistry): set by the registry around the answer, read by the store's insert.
+ * Undefined for an answer chosen on the stubs as they were when its request arrived.
+ */
+export const answerView = new AsyncLocalStorage<StubView>();
+
+/** A write refused because the stubs its answer was chosen on changed: it is chosen again. */
+export class StubViewStale extends Error {
+  constructor() {
+    super('The stubs changed since the request was matched against them.');
+  }
+}
