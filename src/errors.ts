@@ -77,6 +77,8 @@ export class HttpError extends Error {
   readonly problem: ProblemDetails | undefined;
   /** Answer with `problem` rather than the `Error` shape. */
   readonly sendsProblem: boolean;
+  /** The refusal as the contract declares it (its 404 for an unknown path), sent instead of both. */
+  readonly answer: DeclaredAnswer | undefined;
 
   constructor(
     code: ErrorCode,
@@ -86,6 +88,7 @@ export class HttpError extends Error {
       cause?: unknown;
       problem?: ProblemDetails;
       sendsProblem?: boolean;
+      answer?: DeclaredAnswer;
     } = {},
   ) {
     // A refused request is an answer, not a bug: its stack would say nothing and costs more than
@@ -100,11 +103,22 @@ export class HttpError extends Error {
     this.headers = options.headers ?? {};
     this.problem = options.problem;
     this.sendsProblem = options.sendsProblem === true && options.problem !== undefined;
+    this.answer = options.answer;
+  }
+
+  /** This refusal, answered as the contract declares it. */
+  withAnswer(answer: DeclaredAnswer): HttpError {
+    return new HttpError(this.code, this.message, {
+      headers: { ...this.headers },
+      ...(this.problem === undefined ? {} : { problem: this.problem }),
+      answer,
+      cause: this.cause,
+    });
   }
 
   /** This refusal, answered as its RFC 7807 problem where it has one. */
   asProblem(): HttpError {
-    if (this.problem === undefined || this.sendsProblem) return this;
+    if (this.problem === undefined || this.sendsProblem || this.answer !== undefined) return this;
     return new HttpError(this.code, this.message, {
       headers: { ...this.headers },
       problem: this.problem,
@@ -112,6 +126,14 @@ export class HttpError extends Error {
       cause: this.cause,
     });
   }
+}
+
+/** An answer in the shape the contract declares, with the media type it is labelled with. */
+export interface DeclaredAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: unknown;
+  mediaType?: string;
 }
 
 /** A setting that cannot be used: the CLI prints the message on one line and exits with code 2. */

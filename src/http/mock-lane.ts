@@ -68,7 +68,12 @@ export function createMockLane({
       return;
     }
     exchange.error = httpError;
-    const { problem } = httpError;
+    const { problem, answer } = httpError;
+    if (answer !== undefined) {
+      const headers = { ...answer.headers, ...httpError.headers };
+      sendAnswer(exchange, answer.status, headers, answer.body, answer.mediaType);
+      return;
+    }
     if (httpError.sendsProblem && problem !== undefined) {
       sendAnswer(exchange, problem.status, httpError.headers, problem, problemMediaType);
       return;

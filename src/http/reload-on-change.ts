@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadCheckedContract } from '../validation/compile-fast-path.ts';
+import { loadCheckedContract } from '../validation/load-checked-contract.ts';
 import { loadFixtures } from '../responders/store/load-fixtures.ts';
 import type { ServerDeps } from './server-deps.ts';
 import { fixtureCheck } from '../responders/store/fixture-check.ts';

@@ -8,7 +8,7 @@ import { openRecordFile } from '../observe/record-file.ts';
 import { packageVersion } from '../package-version.ts';
 import { fixtureCheck } from '../responders/store/fixture-check.ts';
 import { loadFixtures } from '../responders/store/load-fixtures.ts';
-import { loadCheckedContract } from '../validation/compile-fast-path.ts';
+import { loadCheckedContract } from '../validation/load-checked-contract.ts';
 import {
   closeGracefully,
   createHttpServer,

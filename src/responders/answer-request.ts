@@ -8,6 +8,7 @@ import { HttpError } from '../errors.ts';
 import type { MaybePromise } from '../maybe-promise.ts';
 import { invalidRequestProblem } from '../validation/invalid-request-problem.ts';
 import { errorAnswer } from './error-answer.ts';
+import { requireAcceptable } from './not-acceptable.ts';
 import type { MockControls } from './parse-controls.ts';
 import type { ModeAnswer, ResponseMode } from './response-mode.ts';
 
@@ -73,6 +74,9 @@ export function answerRequest(
       'prefer',
     );
   }
+  // Every mode negotiates alike: an Accept that allows none of the declared contents is a 406.
+  if (controls.exampleKey === undefined)
+    requireAcceptable(operation, status, request.headers.accept);
   const seed = controls.seed ?? deps.seed;
   const modeRequest = {
     operation,
@@ -92,18 +96,18 @@ export function answerRequest(
   return deps.modes[deps.mode].respond(modeRequest);
 }
 
-// Undefined where the contract's errors are problems and it declares no 4XX status: then the
-// answer is the 422 problem (or the contract's `default`), as Prism answers.
+// The contract's 415 for a body of a media type the operation does not take, else its 400, else
+// its 422, else a `4XX` range as 400; where it declares none of them, the mock's own: 400, or
+// undefined where the contract's errors are problems (then the 422 problem, or the contract's
+// `default`, as Prism answers).
 function invalidRequestStatus(
   operation: ContractOperation,
   violations: Violation[],
 ): number | undefined {
-  // A body of a media type the operation does not take gets the contract's 415 where it declares one.
   const mediaTypeOnly = violations.every((v) => v.location === 'header/content-type');
   if (mediaTypeOnly && operation.statuses.includes(415)) return 415;
   if (operation.statuses.includes(400)) return 400;
   if (operation.statuses.includes(422)) return 422;
-  const declared = operation.statuses.find((s) => s >= 400 && s < 500);
-  if (declared === undefined && operation.errorStyle === 'problem') return undefined;
-  return declared ?? 400;
+  if (declaredResponse(operation, 400)?.code.toUpperCase() === '4XX') return 400;
+  return operation.errorStyle === 'problem' ? undefined : 400;
 }

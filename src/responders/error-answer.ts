@@ -1,9 +1,10 @@
 import { declaredResponse } from '../contract/choose-response.ts';
 import type { ContractOperation } from '../contract/contract-operation.ts';
 import { problemMediaType } from '../contract/problem-details.ts';
-import { staticSample } from '../contract/static-sample.ts';
+import type { EngineResponse } from '../contract/engine-messages.ts';
+import { isJsonMediaType } from '../contract/media-type.ts';
 import type { HttpError, ProblemDetails } from '../errors.ts';
-import { errorBody, shapedErrorBody } from './error-body.ts';
+import { contractErrorAnswer, ownErrorBody } from './error-body.ts';
 import { jsonHeaders, type ModeAnswer } from './response-mode.ts';
 
 /**
@@ -22,10 +23,12 @@ export function answerRefusal(
 }
 
 /**
- * An error answer in the shape the contract gives that status, carrying the message; where that
- * shape has no field for it, the contract's own answer for the status (its example, else a sample
- * of its schema); where the contract declares nothing for it, `{error, message}`, or the
- * `problem` (RFC 7807) when the contract's errors are problems (see errorStyleOf).
+ * An error answer as the contract declares it for that status, valid against it, carrying the
+ * message (see contractErrorAnswer); where the contract declares nothing for it, `{error,
+ * message}`, or the `problem` (RFC 7807) when the contract's errors are problems (see
+ * errorStyleOf). What the mock itself cannot do (a malformed control, a schema it cannot
+ * sample, `--errors`) is answered with that problem even where a response is declared: no
+ * declared response describes it.
  *
  * @example
  * errorAnswer(operation, 400, 'body/name: must be string', 'validation-error');
@@ -38,46 +41,65 @@ export function errorAnswer(
   headers: Readonly<Record<string, string>> = {},
   problem?: ProblemDetails,
 ): ModeAnswer {
-  // The contract's own answer for the status, if any, wins for what the API would refuse (an
-  // invalid request, missing credentials); not for what the mock cannot do (controls, media
-  // types, schemas it cannot sample), which no declared response describes.
+  const declared = operation === undefined ? undefined : declaredResponse(operation, status);
+  // A `default` answers an invalid request or a missing credential, as in Prism; a 406 or a 404
+  // it does not describe.
+  const describes =
+    declared !== undefined && (declared.code !== 'default' || answeredByDefault.has(source));
   if (
     problem !== undefined &&
     operation?.errorStyle === 'problem' &&
-    (!refusedByApi(source) || declaredResponse(operation, problem.status) === undefined)
+    (mockLimits.has(source) || !describes)
   ) {
     return { response: problemResponse(problem, headers), source };
   }
-  const declared = operation === undefined ? undefined : declaredResponse(operation, status);
   if (operation?.errorStyle === 'problem' && declared !== undefined && !declared.contents?.length) {
     // Declared without content (a bare `default`): answered as declared, empty, as Prism does.
     return { response: { status, headers: { ...headers }, body: undefined }, source };
   }
-  if (
-    operation !== undefined &&
-    shapedErrorBody(operation, status, message) === undefined &&
-    (declaredResponse(operation, status)?.contents ?? []).length > 0
-  ) {
-    const declared = staticSample(operation, { status });
-    if (declared.ok && declared.response.body !== undefined) {
-      const { response } = declared;
-      return { response: { ...response, headers: { ...response.headers, ...headers } }, source };
-    }
+  const shaped =
+    operation !== undefined && (declared?.contents ?? []).length > 0
+      ? contractErrorAnswer(operation, status, message)
+      : undefined;
+  if (shaped !== undefined) {
+    return { response: { ...shaped, headers: { ...shaped.headers, ...headers } }, source };
   }
   return {
     response: {
       status,
       headers: { ...jsonHeaders, ...headers },
-      body: errorBody(operation, status, message),
+      body: ownErrorBody(status, message),
     },
     source,
   };
 }
 
-// What the API itself would refuse (an invalid request, missing credentials), not what the mock
-// cannot do.
-function refusedByApi(source: string): boolean {
-  return source === 'validation-error' || source === 'error:UNAUTHORIZED';
+// What the mock cannot do, which no response of the contract describes: answered with Prism's
+// problem where the contract's errors are problems.
+const mockLimits = new Set(['error:INVALID_CONTROL', 'error:UNANSWERABLE_RESPONSE', 'violations']);
+const answeredByDefault = new Set(['validation-error', 'error:UNAUTHORIZED']);
+
+/**
+ * The contract's own answer to a request that no operation takes (an unknown path, a method the
+ * path does not take): the response an operation declares for that status, the operations of
+ * that path first. Undefined when none declares one with a JSON body.
+ *
+ * @example
+ * declaredRefusal(contract.operations, 404, '/compost', 'No operation of the contract matches GET /compost.');
+ */
+export function declaredRefusal(
+  operations: readonly ContractOperation[],
+  status: number,
+  path: string,
+  message: string,
+): EngineResponse | undefined {
+  const declaring = operations.filter(
+    (o) =>
+      o.statuses.includes(status) &&
+      (declaredResponse(o, status)?.contents ?? []).some((c) => isJsonMediaType(c.mediaType)),
+  );
+  const operation = declaring.find((o) => o.matcher.test(path)) ?? declaring[0];
+  return operation === undefined ? undefined : contractErrorAnswer(operation, status, message);
 }
 
 // A problem's `headers` member is what it is sent with, as Prism sends it: its challenge, if any,

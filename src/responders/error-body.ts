@@ -1,44 +1,123 @@
+import { chooseResponse } from '../contract/choose-response.ts';
 import type { ContractOperation } from '../contract/contract-operation.ts';
-import { responseSchema } from '../validation/prism-engine.ts';
+import type { EngineResponse } from '../contract/engine-messages.ts';
+import { isJsonMediaType } from '../contract/media-type.ts';
 import { schemaProperties } from '../contract/schema-properties.ts';
+import { bodyViolations, errorSample, isRecord } from '../validation/error-samples.ts';
+import { jsonHeaders } from './response-mode.ts';
 
-const numberFields = new Set(['error', 'code', 'status', 'statuscode']);
-const textFields = new Set(['message', 'detail', 'title', 'description', 'error']);
+// Fields that carry the status, and those that carry the message, most telling first: an RFC 7807
+// `detail` says what went wrong with this request, its `title` only names the kind of problem.
+const statusFields = new Set(['error', 'code', 'status', 'statuscode']);
+const messageFields = [
+  'detail',
+  'message',
+  'reason',
+  'description',
+  'error_description',
+  'errormessage',
+  'error_message',
+  'msg',
+  'error',
+  'title',
+];
+
+// The names of the statuses the mock answers itself (RFC 9110), for a sampled `title`.
+const statusNames: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  500: 'Internal Server Error',
+};
 
 /**
- * An error body in the shape the contract declares for that status; `{error, message}` (the Plant
- * Store's `Error`) when the contract declares none or one without such fields.
+ * The mock's own error body, for a status the contract declares no response for: `{error,
+ * message}`, the Plant Store's `Error`.
  *
  * @example
- * errorBody(createPlant, 400, 'body/name: must be string'); // { error: 400, message: 'body/name: must be string' }
+ * ownErrorBody(405, 'GET is not declared for /plants'); // { error: 405, message: 'GET is not declared for /plants' }
  */
-export function errorBody(
-  operation: ContractOperation | undefined,
-  status: number,
-  message: string,
-): Record<string, unknown> {
-  return shapedErrorBody(operation, status, message) ?? { error: status, message };
+export function ownErrorBody(status: number, message: string): Record<string, unknown> {
+  return { error: status, message };
 }
 
 /**
- * The error body in the contract's shape for that status, or undefined when that shape has no
- * field for the status or the message (then the contract's own example says more).
+ * The error answer the contract declares for a status, valid against it: its example, else a
+ * sample of its schema, with the status in the field that carries one (`status`, a numeric
+ * `code` or `error`) and the message in the field that carries it (`detail`, `message`,
+ * `reason`, ...: the contract's own names). A field is filled only where the body stays valid
+ * (a `maxLength`, a `pattern`, an `enum`); where none takes the message, the example goes as it
+ * is. Undefined when the contract declares no content for the status, or content without a body.
  *
  * @example
- * shapedErrorBody(createTodo, 422, 'body/title: must be string'); // { code: 422, detail: 'body/title: must be string' }
+ * contractErrorAnswer(createTodo, 400, 'body: must have required property title')?.body;
+ * // { code: 'string', title: 'Bad Request', status: 400, detail: 'body: must have required property title' }
  */
-export function shapedErrorBody(
-  operation: ContractOperation | undefined,
+export function contractErrorAnswer(
+  operation: ContractOperation,
   status: number,
   message: string,
-): Record<string, unknown> | undefined {
-  const properties = operation && schemaProperties(responseSchema(operation, status));
-  if (properties === undefined) return undefined;
-  const body: Record<string, unknown> = {};
-  for (const [name, type] of properties) {
-    const key = name.toLowerCase();
-    if (numberFields.has(key) && (type === 'integer' || type === 'number')) body[name] = status;
-    else if (textFields.has(key) && type === 'string') body[name] = message;
+): EngineResponse | undefined {
+  const declared = errorSample(operation, status);
+  if (declared === undefined || declared.response.body === undefined) return undefined;
+  const { response } = declared;
+  const base = response.body;
+  const mediaType = response.mediaType;
+  if (mediaType === undefined || !isJsonMediaType(mediaType) || !isRecord(base)) {
+    return { ...response, headers: { ...response.headers } };
   }
-  return Object.keys(body).length === 0 ? undefined : body;
+  const schema = chooseResponse(operation, status, undefined);
+  const properties = schemaProperties(schema.ok ? schema.content?.schema : undefined);
+  const valid = (body: Record<string, unknown>): boolean =>
+    bodyViolations(operation, { ...response, body }).length === 0;
+  // Where the contract's own example breaks its schema, the fields are filled all the same.
+  const baseValid = valid(base);
+  let body: Record<string, unknown> = { ...base };
+  const tryField = (name: string, value: unknown): boolean => {
+    const next = withField(body, name, value);
+    if (baseValid && !valid(next)) return false;
+    body = next;
+    return true;
+  };
+  const names = [...(properties ?? new Map<string, unknown>())];
+  for (const [name, type] of names) {
+    if (statusFields.has(name.toLowerCase()) && (type === 'integer' || type === 'number')) {
+      tryField(name, status);
+    }
+  }
+  const textNames = names.filter(([, type]) => type === 'string').map(([name]) => name);
+  const carrier = messageFields
+    .map((field) => textNames.find((name) => name.toLowerCase() === field))
+    .find((name) => name !== undefined && tryField(name, message));
+  // A sampled title says `string`: the status's own name says more.
+  const title = textNames.find((name) => name.toLowerCase() === 'title');
+  if (declared.example === undefined && title !== undefined && title !== carrier) {
+    tryField(title, statusNames[status] ?? `Error ${status}`);
+  }
+  const headers = { ...response.headers };
+  if (mediaType.toLowerCase() === 'application/json') {
+    // Labelled as the mock labels its own JSON errors (the Plant Store's, unchanged).
+    return { status, headers: { ...headers, ...jsonHeaders }, body };
+  }
+  return { status, headers, body, mediaType };
+}
+
+// A copy with the field set as data (a field named `__proto__` stays a field).
+function withField(
+  body: Record<string, unknown>,
+  name: string,
+  value: unknown,
+): Record<string, unknown> {
+  const copy = { ...body };
+  Object.defineProperty(copy, name, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return copy;
 }

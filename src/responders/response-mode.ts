@@ -23,4 +23,15 @@ export interface ResponseMode {
   respond(request: ModeRequest): MaybePromise<ModeAnswer>;
 }
 
+/**
+ * Whether an answer is the mock's own (an error it answers, a forced status), not the API's.
+ *
+ * @example
+ * isOwnAnswer('error:UNAUTHORIZED'); // true
+ * isOwnAnswer('example:monstera'); // false
+ */
+export function isOwnAnswer(source: string): boolean {
+  return /^(error:|validation-error$|prefer$)/.test(source);
+}
+
 export const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' } as const;

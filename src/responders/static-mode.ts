@@ -1,6 +1,7 @@
 import { HttpError } from '../errors.ts';
 import { problemDetails } from '../contract/problem-details.ts';
 import { checkTextBody } from './check-text-body.ts';
+import { notAcceptable } from './not-acceptable.ts';
 import { exampleNames } from '../validation/prism-engine.ts';
 import { staticSample } from '../contract/static-sample.ts';
 import { declaredResponse } from '../contract/choose-response.ts';
@@ -34,13 +35,8 @@ export function createStaticMode(): ResponseMode {
       const accept = request.headers.accept;
       const choice = exampleKey === undefined ? { status, accept } : { status, exampleKey, accept };
       const result = staticSample(operation, choice);
-      if (!result.ok && result.status === 406) {
-        throw new HttpError(
-          'NOT_ACCEPTABLE',
-          `${result.reason}: ${operation.operationId} declares its ${status} response as ${mediaTypesOf(operation, status)}. Make sure the Accept header allows one of them.`,
-          { problem: problemDetails('NOT_ACCEPTABLE', result.reason) },
-        );
-      }
+      if (!result.ok && result.status === 406)
+        throw notAcceptable(operation, status, result.reason);
       if (!result.ok && result.status === undefined) {
         // No control asked for this: the contract's schema is what cannot be answered.
         throw new HttpError(
@@ -71,8 +67,4 @@ function exampleMediaType(operation: ContractOperation, status: number): string 
   const contents = declaredResponse(operation, status)?.contents ?? [];
   const content = contents.find((c) => (c.examples ?? []).length > 0) ?? contents[0];
   return content?.mediaType ?? 'application/json';
-}
-
-function mediaTypesOf(operation: ContractOperation, status: number): string {
-  return (declaredResponse(operation, status)?.contents ?? []).map((c) => c.mediaType).join(', ');
 }

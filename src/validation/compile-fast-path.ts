@@ -1,6 +1,5 @@
 import type { IHttpOperation, IHttpOperationResponse, IMediaTypeContent } from '@stoplight/types';
 import type { ContractOperation } from '../contract/contract-operation.ts';
-import { invalidContract, loadContract, type Contract } from '../contract/load-contract.ts';
 import { compileSchemaCheck } from './compile-schema-check.ts';
 import { isJsonMediaType, mediaTypeMatches } from '../contract/media-type.ts';
 import type { Violation } from '../contract/violation.ts';
@@ -38,23 +37,6 @@ export function fastPathOf(operation: ContractOperation): FastPath {
     compiled.set(operation, fast);
   }
   return fast;
-}
-
-/**
- * Loads a contract and compiles the checks of every operation now (at start and on reload), not
- * on a first request; schemas that cannot be compiled make it a bad --spec (a ConfigError).
- *
- * @example
- * const contract = await loadCheckedContract('openapi.yaml');
- */
-export async function loadCheckedContract(path: string): Promise<Contract> {
-  const contract = await loadContract(path);
-  try {
-    for (const operation of contract.operations) fastPathOf(operation);
-  } catch (cause) {
-    throw invalidContract(path, cause);
-  }
-  return contract;
 }
 
 /**

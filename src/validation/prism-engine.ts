@@ -55,7 +55,26 @@ export function prismRequestDiagnostics(
     resource: operation.resource,
     element: toPrismRequest(request),
   });
-  return E.isLeft(result) ? [...result.left] : [];
+  return E.isLeft(result) ? result.left.map((d) => spelledAsDeclared(operation, d)) : [];
+}
+
+// Prism's validator lower-cases the names of path and query parameters, which are case-sensitive:
+// a violation names the parameter as the contract spells it (`todoId`, not `todoid`).
+function spelledAsDeclared(
+  operation: ContractOperation,
+  diagnostic: IPrismDiagnostic,
+): IPrismDiagnostic {
+  const [where, name, ...rest] = diagnostic.path ?? [];
+  if ((where !== 'path' && where !== 'query') || typeof name !== 'string') return diagnostic;
+  const declared = operation.resource.request?.[where]?.find(
+    (p) => p.name !== name && p.name.toLowerCase() === name,
+  )?.name;
+  if (declared === undefined) return diagnostic;
+  return {
+    ...diagnostic,
+    path: [where, declared, ...rest],
+    message: diagnostic.message.replace(` ${name} `, ` ${declared} `),
+  };
 }
 
 function nullBodyViolation(operation: ContractOperation): Violation {

@@ -1,12 +1,15 @@
 import type { ContractOperation } from '../../contract/contract-operation.ts';
 import type { Violation } from '../../contract/violation.ts';
-import type { ModeAnswer } from '../../responders/response-mode.ts';
+import { isOwnAnswer, type ModeAnswer } from '../../responders/response-mode.ts';
 import { validateResponse } from '../../validation/prism-engine.ts';
 import type { Outcome, PipelineDeps } from '../request-states.ts';
 
 /** The contract's verdict on the chosen answer; every violation is also reported (logged). */
 export function judgeResponse(outcome: Outcome, deps: PipelineDeps): Outcome {
   const { operation } = outcome;
+  // The mock's own answers (its errors, a forced status) are made to fit the contract where it
+  // declares them; they are never the API breaking it.
+  if (isOwnAnswer(outcome.source)) return outcome;
   const responseViolations = verdictOn(operation, outcome);
   if (responseViolations.length === 0) return outcome;
   const { status } = outcome.response;

@@ -7,6 +7,7 @@ import {
   type ViolationEntry,
 } from '../../validation/violation-entries.ts';
 import { errorAnswer } from '../../responders/error-answer.ts';
+import { isOwnAnswer } from '../../responders/response-mode.ts';
 import type { Outcome, PipelineDeps } from '../request-states.ts';
 
 // Prism lists a refused credential as this violation of the request.
@@ -27,7 +28,7 @@ export function reportViolations(outcome: Outcome, deps: PipelineDeps): Outcome 
   if (deps.errors !== true && deps.violationsHeader !== true) return outcome;
   const { operation, request, response, source, responseViolations } = outcome;
   if (operation === undefined) return outcome;
-  const fromContract = !/^(error:|validation-error$|stub:|prefer$)/.test(source);
+  const fromContract = !isOwnAnswer(source) && !source.startsWith('stub:');
   const output =
     responseViolations.length === 0
       ? []

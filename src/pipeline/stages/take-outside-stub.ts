@@ -3,6 +3,7 @@ import type { RouteResult } from '../../contract/route-request.ts';
 import { routeViolation } from '../../contract/route-violation.ts';
 import { HttpError } from '../../errors.ts';
 import { whenReady, type MaybePromise } from '../../maybe-promise.ts';
+import { declaredRefusal } from '../../responders/error-answer.ts';
 import { probeOf } from '../../responders/stubs/probe-of.ts';
 import type { Stub } from '../../responders/stubs/stub.ts';
 import { refusal, type Arrival, type ParsedRequest, type PipelineDeps } from '../request-states.ts';
@@ -28,9 +29,16 @@ export function takeOutsideStub(
     probeOf(parsed.request, null, requestViolations, deps.contract.current.secrets),
   );
   return whenReady(found, (stub) => {
-    if (stub === undefined) throw refusal(routeError(route, arrival), deps.contract);
+    if (stub === undefined) throw declaredOrOwn(routeError(route, arrival), arrival.path, deps);
     return { ...parsed, requestViolations, stub };
   });
+}
+
+// The contract's own 404 (or 405) where an operation declares one, else the mock's refusal.
+function declaredOrOwn(error: HttpError, path: string, deps: PipelineDeps): HttpError {
+  const { operations } = deps.contract.current;
+  const declared = declaredRefusal(operations, error.status, path, error.message);
+  return declared === undefined ? refusal(error, deps.contract) : error.withAnswer(declared);
 }
 
 function routeError(route: UnroutedRequest['route'], { method, path }: Arrival): HttpError {
