@@ -70,34 +70,13 @@ export function contractErrorAnswer(
   if (mediaType === undefined || !isJsonMediaType(mediaType) || !isRecord(base)) {
     return { ...response, headers: { ...response.headers } };
   }
-  const schema = chooseResponse(operation, status, undefined);
-  const properties = schemaProperties(schema.ok ? schema.content?.schema : undefined);
   const valid = (body: Record<string, unknown>): boolean =>
     bodyViolations(operation, { ...response, body }).length === 0;
-  // Where the contract's own example breaks its schema, the fields are filled all the same.
-  const baseValid = valid(base);
-  let body: Record<string, unknown> = { ...base };
-  const tryField = (name: string, value: unknown): boolean => {
-    const next = withField(body, name, value);
-    if (baseValid && !valid(next)) return false;
-    body = next;
-    return true;
-  };
-  const names = [...(properties ?? new Map<string, unknown>())];
-  for (const [name, type] of names) {
-    if (statusFields.has(name.toLowerCase()) && (type === 'integer' || type === 'number')) {
-      tryField(name, status);
-    }
-  }
-  const textNames = names.filter(([, type]) => type === 'string').map(([name]) => name);
-  const carrier = messageFields
-    .map((field) => textNames.find((name) => name.toLowerCase() === field))
-    .find((name) => name !== undefined && tryField(name, message));
-  // A sampled title says `string`: the status's own name says more.
-  const title = textNames.find((name) => name.toLowerCase() === 'title');
-  if (declared.example === undefined && title !== undefined && title !== carrier) {
-    tryField(title, statusNames[status] ?? `Error ${status}`);
-  }
+  const start = prefilled(operation, status, declared.example === undefined, base, valid);
+  const carrier = start.messageFields.find(
+    (name) => !start.checked || valid(withField(start.body, name, message)),
+  );
+  const body = carrier === undefined ? { ...start.body } : withField(start.body, carrier, message);
   const headers = { ...response.headers };
   if (mediaType.toLowerCase() === 'application/json') {
     // Labelled as the mock labels its own JSON errors (the Plant Store's, unchanged).
@@ -120,4 +99,54 @@ function withField(
     configurable: true,
   });
   return copy;
+}
+
+interface Prefilled {
+  /** The body with its status fields (and a sampled title) filled. */
+  body: Record<string, unknown>;
+  /** The fields that may carry the message, most telling first. */
+  messageFields: string[];
+  /** Whether a filled field must keep the body valid (false where the example breaks it already). */
+  checked: boolean;
+}
+
+// The status fields and a sampled title do not change from one answer to the next: filled once
+// per declared body and status, so that an answer checks only its message.
+const prefilledBodies = new WeakMap<object, Map<number, Prefilled>>();
+
+function prefilled(
+  operation: ContractOperation,
+  status: number,
+  sampled: boolean,
+  base: Record<string, unknown>,
+  valid: (body: Record<string, unknown>) => boolean,
+): Prefilled {
+  let byStatus = prefilledBodies.get(base);
+  if (byStatus === undefined) prefilledBodies.set(base, (byStatus = new Map()));
+  let found = byStatus.get(status);
+  if (found !== undefined) return found;
+  const schema = chooseResponse(operation, status, undefined);
+  const names = [...(schemaProperties(schema.ok ? schema.content?.schema : undefined) ?? [])];
+  // Where the contract's own example breaks its schema, the fields are filled all the same.
+  const checked = valid(base);
+  let body: Record<string, unknown> = { ...base };
+  const tryField = (name: string, value: unknown): void => {
+    const next = withField(body, name, value);
+    if (!checked || valid(next)) body = next;
+  };
+  for (const [name, type] of names) {
+    if (statusFields.has(name.toLowerCase()) && (type === 'integer' || type === 'number')) {
+      tryField(name, status);
+    }
+  }
+  const textNames = names.filter(([, type]) => type === 'string').map(([name]) => name);
+  // A sampled title says `string`: the status's own name says more (unless it carries the message).
+  const title = textNames.find((name) => name.toLowerCase() === 'title');
+  if (sampled && title !== undefined) tryField(title, statusNames[status] ?? `Error ${status}`);
+  const carriers = messageFields
+    .map((field) => textNames.find((name) => name.toLowerCase() === field))
+    .filter((name) => name !== undefined);
+  found = { body, messageFields: carriers, checked };
+  byStatus.set(status, found);
+  return found;
 }
