@@ -122,7 +122,7 @@ function prefilled(
   valid: (body: Record<string, unknown>) => boolean,
 ): Prefilled {
   let byStatus = prefilledBodies.get(base);
-  if (byStatus === undefined) prefilledBodies.set(base, (byStatus = new Map()));
+  if (byStatus === undefined) prefilledBodies.set(base, (byStatus = new Map<number, Prefilled>()));
   let found = byStatus.get(status);
   if (found !== undefined) return found;
   const schema = chooseResponse(operation, status, undefined);
