@@ -526,6 +526,11 @@ export function adminOpenApi(version: string) {
               type: 'string',
               description: 'Why the verdict is inconclusive, when it is.',
             },
+            hint: {
+              type: 'string',
+              description:
+                'When nothing matched in the session but requests of session `default` do: how many (they were sent without the session).',
+            },
             nearMisses: {
               type: 'array',
               items: {

@@ -3,7 +3,9 @@ import {
   verifySequence,
   type VerifyResult,
 } from '../interactions/verify-requests.ts';
+import type { RequestPattern } from '../interactions/request-pattern.ts';
 import type { Journal } from '../observe/journal.ts';
+import { allSessions, defaultSession, sessionPathPrefix } from '../sessions/session-of.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
 
@@ -11,12 +13,28 @@ import { checkAdminBody } from './check-admin-body.ts';
  * POST /__admin/verify: 200 when the count is as expected, else 422 with near misses. Entries of
  * the session that the full journal dropped, or that the shared store lost, count as "may have
  * matched": a verdict they could change is a 422 with `inconclusive: true` and a message, never a
- * pass.
+ * pass. When nothing matched, a `hint` says how many requests of session `default` would have.
  */
 export async function verify({ deps, session, body }: AdminContext): Promise<AdminReply> {
   const { pattern, times } = checkAdminBody.verify(body);
   const [dropped, lostAt] = await unseen(deps.journal, session);
-  return reply(await verifyRequests(deps.journal.scan(session), pattern, times, dropped, lostAt));
+  const result = await verifyRequests(deps.journal.scan(session), pattern, times, dropped, lostAt);
+  if (result.ok || result.count > 0) return reply(result);
+  const hint = await sentWithoutSession(deps.journal, session, pattern);
+  return reply(hint === undefined ? result : { ...result, hint });
+}
+
+// Requests that match but went to session `default`: sent without the session, most likely.
+async function sentWithoutSession(
+  journal: Journal,
+  session: string,
+  pattern: RequestPattern,
+): Promise<string | undefined> {
+  if (session === defaultSession || session === allSessions) return undefined;
+  const { count } = await verifyRequests(journal.scan(defaultSession), pattern);
+  if (count === 0) return undefined;
+  const base = `${sessionPathPrefix}${encodeURIComponent(session)}`;
+  return `${count} matching ${count === 1 ? 'request is' : 'requests are'} in session ${defaultSession}: sent without the session. Make sure the code under test sends X-Mock-Session: ${session}, or uses the session's base URL (${base}/ on the mock, the client's mock.baseUrl).`;
 }
 
 /** POST /__admin/verify/sequence: 200 when the patterns matched in that order, else 422. */

@@ -24,6 +24,7 @@ const defaultSession = 'default';
  * @example
  * import { createMockClient } from 'plant-store-mock/client';
  * const mock = createMockClient({ url: 'http://127.0.0.1:4010', session: 'checkout' });
+ * await fetch(`${mock.baseUrl}/plants`); // recorded in session "checkout"
  * await mock.verify({ method: 'POST', path: '/plants', body: { matches: { name: 'Fern' } } });
  * const { uncovered } = await mock.coverage();
  */
@@ -72,6 +73,8 @@ export function createMockClient(options: MockClientOptions): MockClient {
 
   return {
     url,
+    // As the mock reads it (see sessionInPath): `/__session/NAME`, the name percent-encoded.
+    baseUrl: `${url}/__session/${encodeURIComponent(sessionName)}`,
     adminUrl,
     sessionName,
     sessionHeaders: { 'X-Mock-Session': sessionName },

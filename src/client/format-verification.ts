@@ -61,9 +61,11 @@ export function formatVerification({
       ? formatNearMisses(result.nearMisses, session)
       : ['Matching requests:', ...formatMatches(matches)]),
   );
-  lines.push(
-    `Make sure the code under test sent its requests to this mock with the header X-Mock-Session: ${session}.`,
-  );
+  if (result.hint !== undefined) lines.push(result.hint);
+  else
+    lines.push(
+      `Make sure the code under test sent its requests to this mock with the header X-Mock-Session: ${session}, or to the session's base URL (mock.baseUrl).`,
+    );
   return lines.join('\n');
 }
 

@@ -71,12 +71,18 @@ export type Har = HarLog;
  *
  * @example
  * const mock = createMockClient({ url: server.url, session: 'checkout' });
- * await fetch(`${mock.url}/plants`, { method: 'POST', headers: { ...mock.sessionHeaders, ... }, body });
+ * await fetch(`${mock.baseUrl}/plants`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
  * await mock.verify({ method: 'POST', path: '/plants' }, { exactly: 1 });
  */
 export interface MockClient {
-  /** The mock's base URL, for the code under test. */
+  /** The mock's URL, whose requests are recorded in session `default` unless they send `sessionHeaders`. */
   readonly url: string;
+  /**
+   * The session's base URL, `${url}/__session/NAME`: give it to the code under test as its API's
+   * base URL and its requests are recorded in this session, with no header to add (a browser
+   * app, a story, a second service). `${baseUrl}/plants` answers as `/plants`.
+   */
+  readonly baseUrl: string;
   readonly adminUrl: string;
   /** The session this client is bound to. */
   readonly sessionName: string;

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { Exchange } from '../pipeline/exchange.ts';
-import { sessionOf } from '../sessions/session-of.ts';
+import { sessionInPath, sessionOf } from '../sessions/session-of.ts';
 
 /**
  * Opens the exchange of one request: its path, its query (repeated parameters as arrays) and its
- * session. `target` is the request's own, unless the caller split it already.
+ * session, which a `/__session/NAME/` base URL names before `X-Mock-Session` does (the path is
+ * then the contract's, without that prefix). `target` is the request's own, unless the caller
+ * split it already.
  *
  * @example
  * const exchange = openExchange(req, res, performance.now());
@@ -17,14 +19,16 @@ export function openExchange(
   started: number,
   { path, search }: RequestTarget = splitTarget(req.url ?? '/'),
 ): Exchange {
+  const inPath = sessionInPath(path);
   return {
     req,
     res,
     method: req.method ?? 'GET',
-    path,
+    path: inPath?.path ?? path,
     query: parseQuery(search),
     headers: req.headers,
-    session: sessionOf(req.headers),
+    session: sessionOf(req.headers, inPath?.session),
+    ...(inPath === undefined ? {} : { sessionInPath: inPath.session }),
     body: undefined,
     receivedAt: Date.now(),
     started,

@@ -48,6 +48,11 @@ export interface VerifyResult {
   lostAt?: string;
   /** Why the verdict is inconclusive, when it is. */
   message?: string;
+  /**
+   * When nothing matched in the session but requests of session `default` do: they were most
+   * likely sent without the session (no `X-Mock-Session`, not on the session's base URL).
+   */
+  hint?: string;
 }
 
 const nearMissCount = 3;

@@ -20,6 +20,8 @@ export interface Arrival {
   readonly query: ParsedUrlQuery;
   readonly headers: IncomingHttpHeaders;
   readonly session: string;
+  /** The session a `/__session/NAME/` base URL named, before any cut to the longest name. */
+  readonly sessionInPath?: string;
   /** The raw body; undefined when none was sent. */
   readonly body: Buffer | undefined;
 }

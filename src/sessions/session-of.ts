@@ -16,9 +16,36 @@ export const maxSessionBytes = 256;
  * maxSessionBytes is cut to it, so that no state is keyed by a longer one (the request itself is
  * refused: see sessionNameProblem).
  */
-export function sessionOf(headers: IncomingHttpHeaders): string {
-  const session = sessionHeaderOf(headers) ?? defaultSession;
+export function sessionOf(headers: IncomingHttpHeaders, inPath?: string): string {
+  const session = inPath ?? sessionHeaderOf(headers) ?? defaultSession;
   return session.length > maxSessionBytes ? session.slice(0, maxSessionBytes) : session;
+}
+
+/**
+ * The prefix of a session's base URL: `/__session/NAME/plants` answers as `/plants` in NAME (the
+ * client builds the same URL: see src/client/create-mock-client.ts).
+ */
+export const sessionPathPrefix = '/__session/';
+
+/**
+ * A request path split into the session its base URL names and the contract's path:
+ * `/__session/bob/plants` is `/plants` in session `bob` (the name percent-decoded, trimmed).
+ * Undefined for a path outside `/__session/`.
+ *
+ * @example
+ * sessionInPath('/__session/checkout%2Fweb/plants/1'); // { session: 'checkout/web', path: '/plants/1' }
+ */
+export function sessionInPath(path: string): { session: string; path: string } | undefined {
+  if (!path.startsWith(sessionPathPrefix)) return undefined;
+  const end = path.indexOf('/', sessionPathPrefix.length);
+  const raw = path.slice(sessionPathPrefix.length, end === -1 ? undefined : end);
+  let session = raw;
+  try {
+    session = decodeURIComponent(raw);
+  } catch {
+    // Not percent-encoded UTF-8: the segment as it came is the name.
+  }
+  return { session: session.trim(), path: end === -1 ? '/' : path.slice(end) };
 }
 
 /** The session the `X-Mock-Session` header names, trimmed; undefined when it names none. */
@@ -37,6 +64,8 @@ export function sessionHeaderOf(headers: IncomingHttpHeaders): string | undefine
  * sessionNameProblem('a'.repeat(300)); // 'Failed to read X-Mock-Session: ...'
  */
 export function sessionNameProblem(session: string | undefined): string | undefined {
+  if (session === '')
+    return `Failed to read the session: ${sessionPathPrefix}NAME/ names no session. Make sure the base URL names one, e.g. ${sessionPathPrefix}checkout/.`;
   if (session === undefined || Buffer.byteLength(session) <= maxSessionBytes) return undefined;
-  return `Failed to read the session: its name is ${Buffer.byteLength(session)} bytes, over the limit of ${maxSessionBytes}. Make sure X-Mock-Session (or ?session=) names the session in at most ${maxSessionBytes} bytes.`;
+  return `Failed to read the session: its name is ${Buffer.byteLength(session)} bytes, over the limit of ${maxSessionBytes}. Make sure X-Mock-Session (or ?session=, or ${sessionPathPrefix}NAME/) names the session in at most ${maxSessionBytes} bytes.`;
 }

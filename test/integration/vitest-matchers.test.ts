@@ -52,7 +52,7 @@ describe('the vitest matchers', () => {
       'Matching requests:',
       '  #1 POST /plants -> 200',
       '  #2 POST /plants -> 200',
-      'Make sure the code under test sent its requests to this mock with the header X-Mock-Session: matchers.',
+      "Make sure the code under test sent its requests to this mock with the header X-Mock-Session: matchers, or to the session's base URL (mock.baseUrl).",
     ]);
     expect(error.message).not.toContain('Near misses');
   });
