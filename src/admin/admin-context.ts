@@ -8,6 +8,7 @@ import type { SessionTable } from '../sessions/session-table.ts';
 import type { RecordStore } from '../responders/store/record-store.ts';
 import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
 import type { EventHub } from '../observe/event-hub.ts';
+import type { PactLedger } from '../pact/pact-ledger.ts';
 
 export interface AdminDeps {
   contract: LiveContract;
@@ -18,6 +19,8 @@ export interface AdminDeps {
   events: EventHub;
   coverage: Coverage;
   stubs: StubRegistry;
+  /** Each session's traffic from before its resets, for its pact (see clearJournalKeepingPact). */
+  pactLedger: PactLedger;
   /** Sessions with state, and how many were evicted (--session-limit). */
   sessions: SessionTable;
   /** Largest stub definition, in bytes of JSON (--stub-size-limit). */

@@ -125,7 +125,10 @@ export function adminOpenApi(version: string) {
           operationId: 'clearRequests',
           parameters: [sessionParameter],
           responses: {
-            '204': { description: 'The journal of the session is empty' },
+            '204': {
+              description:
+                'The journal of the session is empty (its pact keeps them: see DELETE /__admin/pact)',
+            },
             '401': error('The admin token is missing'),
           },
         },
@@ -341,7 +344,7 @@ export function adminOpenApi(version: string) {
           responses: {
             '200': json(
               { type: 'object', properties: { reset: { type: 'string' } } },
-              'Journal and coverage cleared, store back to its fixtures',
+              "Journal, coverage and stubs cleared, store back to its fixtures; the session's pact keeps what it answered (see DELETE /__admin/pact)",
             ),
           },
         },

@@ -7,7 +7,7 @@ import {
   getRequest,
   listRequests,
 } from './request-handlers.ts';
-import { exportPact } from './pact-handler.ts';
+import { clearPact, exportPact } from './pact-handler.ts';
 import { servePage } from './serve-page.ts';
 import { streamEvents } from './stream-events.ts';
 import { coverage, describeAdminApi, health, reset } from './state-handlers.ts';
@@ -44,6 +44,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   { method: 'DELETE', path: '/stubs/:id', handler: removeStub },
   { method: 'GET', path: '/coverage', handler: coverage },
   { method: 'GET', path: '/pact', handler: exportPact },
+  { method: 'DELETE', path: '/pact', handler: clearPact },
   { method: 'POST', path: '/reset', handler: reset },
   { method: 'GET', path: '/events', handler: streamEvents },
   { method: 'GET', path: '/inspector', handler: servePage, open: true },

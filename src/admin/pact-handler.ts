@@ -1,5 +1,6 @@
 import { HttpError } from '../errors.ts';
 import { createPactBuilder } from '../pact/build-pact.ts';
+import { readKeptTraffic } from '../pact/condense-traffic.ts';
 import { pactChunks } from '../pact/pact-chunks.ts';
 import { pactSpecs, type PactSpec } from '../pact/pact-document.ts';
 import { createTimeSlices } from '../time-slices.ts';
@@ -13,9 +14,10 @@ const maxNameLength = 200;
 const turns = new WeakMap<object, Promise<void>>();
 
 /**
- * GET /__admin/pact?consumer&provider&spec&outsideContract: the session's journal as a Pact file,
- * with what was left out and why: `{ pact, leftOut, entries }`, built from the journal a slice at
- * a time and written one interaction at a time.
+ * GET /__admin/pact?consumer&provider&spec&outsideContract: the session's traffic as a Pact file,
+ * with what was left out and why: `{ pact, leftOut, entries }`. Built from what the session kept
+ * from before its resets (see clearJournalKeepingPact), then from the journal a slice at a time,
+ * and written one interaction at a time.
  */
 export async function exportPact({ deps, session, query }: AdminContext): Promise<AdminReply> {
   const contract = deps.contract.current;
@@ -29,6 +31,15 @@ export async function exportPact({ deps, session, query }: AdminContext): Promis
   );
   const release = await takeTurn(deps.journal);
   try {
+    for (const text of await deps.pactLedger.read(session)) {
+      const kept = readKeptTraffic(text);
+      let weights = 0;
+      for (const { entry, weight } of kept.entries) {
+        builder.add(entry, weight);
+        weights += weight;
+      }
+      builder.carry(kept.leftOut, kept.read - weights);
+    }
     for await (const entry of deps.journal.scan(session)) builder.add(entry);
     const { leftOut, entries, ...parts } = builder.finish({
       dropped: await deps.journal.dropped(session),
@@ -52,6 +63,16 @@ export async function exportPact({ deps, session, query }: AdminContext): Promis
     release();
     throw error;
   }
+}
+
+/**
+ * DELETE /__admin/pact: the session's pact starts again: what it kept from before its resets is
+ * forgotten, and its journal cleared (its requests, as DELETE /__admin/requests, without keeping them).
+ */
+export async function clearPact({ deps, session }: AdminContext): Promise<AdminReply> {
+  await deps.pactLedger.clear(session);
+  await deps.journal.clear(session);
+  return { status: 204 };
 }
 
 // Waits for the pact before this one on the same journal; resolves to the release of its own turn.

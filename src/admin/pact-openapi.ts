@@ -29,7 +29,7 @@ export const pactPath = {
   get: {
     operationId: 'exportPact',
     description:
-      "The session's journal as a Pact file: one interaction per request shape the contract accepted, with the answer that was sent, and what was left out and why.",
+      "The session's traffic as a Pact file: one interaction per request shape the contract accepted, with the answer that was sent, and what was left out and why. It holds everything the session answered since it began (or since DELETE /__admin/pact), whatever resets and clears of its requests came between.",
     parameters: [
       { $ref: '#/components/parameters/Session' },
       { name: 'consumer', in: 'query', schema: { type: 'string', default: 'consumer' } },
@@ -69,6 +69,16 @@ export const pactPath = {
         },
       },
       '400': errorBody('A malformed query'),
+      '401': errorBody('The admin token is missing'),
+    },
+  },
+  delete: {
+    operationId: 'clearPact',
+    description:
+      "Starts the session's pact again: forgets what it kept from before the session's resets, and clears its journal. A reset or DELETE /__admin/requests keeps the pact's share of the traffic; this does not.",
+    parameters: [{ $ref: '#/components/parameters/Session' }],
+    responses: {
+      '204': { description: "The session's pact is empty" },
       '401': errorBody('The admin token is missing'),
     },
   },

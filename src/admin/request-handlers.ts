@@ -5,6 +5,7 @@ import { harChunks } from '../observe/to-har.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
 import { fieldsParameter, integerParameter } from './query-parameters.ts';
+import { clearJournalKeepingPact } from './keep-pact.ts';
 
 /** GET /__admin/requests?limit&since&operationId&status&fields: newest first. */
 export function listRequests({ deps, session, query }: AdminContext): AdminReply {
@@ -45,9 +46,9 @@ export async function getRequest({ deps, session, params }: AdminContext): Promi
   return { status: 200, body: entry };
 }
 
-/** DELETE /__admin/requests */
+/** DELETE /__admin/requests: the session's pact keeps them (see clearJournalKeepingPact). */
 export async function clearRequests({ deps, session }: AdminContext): Promise<AdminReply> {
-  await deps.journal.clear(session);
+  await clearJournalKeepingPact(deps, session);
   return { status: 204 };
 }
 

@@ -1,5 +1,6 @@
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { adminOpenApi } from './admin-openapi.ts';
+import { clearJournalKeepingPact } from './keep-pact.ts';
 
 /** GET /__admin/health: open even with an admin token, for health checks. */
 export async function health({ deps }: AdminContext): Promise<AdminReply> {
@@ -32,9 +33,12 @@ export async function coverage({ deps, session }: AdminContext): Promise<AdminRe
   return { status: 200, body: await deps.coverage.report(session) };
 }
 
-/** POST /__admin/reset: clears the session's journal, coverage and stubs, and puts its store back to the fixtures. */
+/**
+ * POST /__admin/reset: clears the session's journal, coverage and stubs, and puts its store back
+ * to the fixtures. Its pact keeps what it answered (see clearJournalKeepingPact).
+ */
 export async function reset({ deps, session }: AdminContext): Promise<AdminReply> {
-  await deps.journal.clear(session);
+  await clearJournalKeepingPact(deps, session);
   await deps.coverage.clear(session);
   await deps.stubs.clear(session);
   await deps.store.reset(session === '*' ? undefined : session);

@@ -135,6 +135,9 @@ export function createMockClient(options: MockClientOptions): MockClient {
         method: 'GET',
         path: `/pact${pactSearch(query)}`,
       }),
+    clearPact: async () => {
+      await send({ what: 'clear the pact', method: 'DELETE', path: '/pact' });
+    },
     stub: (definition: StubDefinition) =>
       send<Stub>({ what: 'register a stub', method: 'POST', path: '/stubs', body: definition }),
     stubs: async () =>

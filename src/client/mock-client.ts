@@ -92,7 +92,7 @@ export interface MockClient {
   requests(query?: RequestQuery): Promise<RequestList>;
   /** One recorded request by its id. */
   request(id: string): Promise<Interaction>;
-  /** Forgets the session's recorded requests (coverage stays; see `reset`). */
+  /** Forgets the session's recorded requests (coverage stays, and its pact keeps them; see `reset`). */
   clearRequests(): Promise<void>;
   /** How many recorded requests match the pattern. */
   count(pattern?: RequestPattern): Promise<number>;
@@ -109,16 +109,22 @@ export interface MockClient {
   verifySequence(patterns: readonly RequestPattern[]): Promise<number>;
   /** How often each operation answered each declared status. */
   coverage(): Promise<CoverageReport>;
-  /** Clears the session's requests, coverage and stubs and puts its stateful store back to the fixtures. */
+  /**
+   * Clears the session's requests, coverage and stubs and puts its stateful store back to the
+   * fixtures. Its pact keeps what the session answered (see `pact`, `clearPact`).
+   */
   reset(): Promise<void>;
   /** The session's recorded requests as a HAR 1.2 log. */
   har(): Promise<Har>;
   /**
-   * The session's journal as a Pact file (V4, or V3 with `spec: 3`), and what was left out of
+   * The session's traffic as a Pact file (V4, or V3 with `spec: 3`), and what was left out of
    * it and why (rejected requests, faults, stubs outside the contract, cut bodies, dropped
-   * entries).
+   * entries). It holds everything the session answered since it began, or since `clearPact()`:
+   * resets and `clearRequests()` between tests do not take anything out of it.
    */
   pact(query?: PactQuery): Promise<PactResult>;
+  /** Starts the session's pact again: forgets what it answered so far (and clears its requests). */
+  clearPact(): Promise<void>;
   /**
    * Registers a stub in the session; a stub that breaks the contract is refused (MockClientError
    * 400 with the violations) unless it sets `allowContractViolation`.

@@ -32,6 +32,10 @@ export const memoryCosts = {
   recordFileBuffer: 8 * mib,
   /** The pact GET /__admin/pact builds and writes (one at a time): pactLimitBytes. */
   pact: 32 * mib,
+  /** What sessions' pacts keep of their traffic from before their resets: keptPactBytes. */
+  keptPact: 32 * mib,
+  /** Per session, the counts of what its kept traffic left out (keptCountsBytes), which always fit. */
+  keptCounts: 4 * kib,
 } as const;
 
 /** The worst case of each limit, in bytes. */
@@ -42,6 +46,7 @@ export interface MemoryBound {
   stubs: number;
   events: number;
   outputs: number;
+  /** The pact being built, and the traffic sessions' pacts keep from before their resets. */
   pact: number;
   total: number;
 }
@@ -53,7 +58,7 @@ export interface MemoryBound {
  * `coverageOperations` is how many (operation, status) pairs one session is answered with.
  *
  * @example
- * memoryBound(resolveConfig({})).total / 2 ** 20; // ~730 (MiB) at the defaults
+ * memoryBound(resolveConfig({})).total / 2 ** 20; // ~800 (MiB) at the defaults
  */
 export function memoryBound(
   config: Pick<
@@ -71,7 +76,8 @@ export function memoryBound(
   const journal = config.journalLimit * memoryCosts.journalEntry;
   const store = config.storeLimit * memoryCosts.storeId;
   const sessions =
-    config.sessionLimit * (memoryCosts.session + coveragePairs * memoryCosts.coveragePair);
+    config.sessionLimit *
+    (memoryCosts.session + memoryCosts.keptCounts + coveragePairs * memoryCosts.coveragePair);
   const stubs = config.stubLimit * (2 * config.stubSizeBytes + memoryCosts.stubOverhead);
   const events = config.eventClientLimit * memoryCosts.eventClient;
   const outputs =
@@ -83,7 +89,15 @@ export function memoryBound(
     stubs,
     events,
     outputs,
-    pact: memoryCosts.pact,
-    total: journal + store + sessions + stubs + events + outputs + memoryCosts.pact,
+    pact: memoryCosts.pact + memoryCosts.keptPact,
+    total:
+      journal +
+      store +
+      sessions +
+      stubs +
+      events +
+      outputs +
+      memoryCosts.pact +
+      memoryCosts.keptPact,
   };
 }

@@ -4,6 +4,7 @@ import type { LiveContract } from '../contract/live-contract.ts';
 import { createCoverage } from '../observe/coverage.ts';
 import { createEventHub } from '../observe/event-hub.ts';
 import { createJournal } from '../observe/journal.ts';
+import { createPactLedger } from '../pact/pact-ledger.ts';
 import {
   createMemoryStore,
   storeFullWarning,
@@ -16,7 +17,7 @@ import { createSessionTable } from '../sessions/session-table.ts';
  * The mock's state in this process: the default, `--store memory`.
  *
  * @example
- * const { store, journal, coverage, stubs, sessions, events } = createMemoryState(config, [], logger, contract);
+ * const { store, journal, pactLedger, coverage, stubs, sessions, events } = createMemoryState(config, [], logger, contract);
  */
 export function createMemoryState(
   config: ResolvedConfig,
@@ -35,6 +36,7 @@ export function createMemoryState(
     limit: config.stubLimit,
     sessionLimit: config.sessionStubLimit,
   });
+  const pactLedger = createPactLedger();
   let warnedOfEviction = false;
   const sessions = createSessionTable(config.sessionLimit, [
     (session) => {
@@ -42,6 +44,7 @@ export function createMemoryState(
       stubs.clear(session);
       coverage.clear(session);
       journal.forget(session);
+      void pactLedger.clear(session);
       if (warnedOfEviction) return;
       warnedOfEviction = true;
       logger.warn(
@@ -51,5 +54,5 @@ export function createMemoryState(
   ]);
   const journal = createJournal(config.journalLimit, (session) => sessions.has(session));
   const events = createEventHub({ clientLimit: config.eventClientLimit });
-  return { store, journal, coverage, stubs, sessions, events };
+  return { store, journal, pactLedger, coverage, stubs, sessions, events };
 }

@@ -79,6 +79,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     logger,
     store: state.store,
     journal: state.journal,
+    pactLedger: state.pactLedger,
     events: state.events,
     coverage: state.coverage,
     stubs: state.stubs,

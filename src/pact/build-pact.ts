@@ -1,17 +1,16 @@
-import type { ContractOperation } from '../contract/contract-operation.ts';
+import { createEntryJudge, type PactContract } from './judge-entry.ts';
 import {
-  listedIds,
-  reasonOf,
-  whyLeftOut,
+  createLeftOutTally,
   type JournalEntry,
   type LeftOut,
   type LeftOutKind,
-  leftOutKinds,
 } from './left-out.ts';
 import { createKeptInteractions, type NamedInteraction } from './kept-interactions.ts';
 import type { Pact, PactSpec } from './pact-document.ts';
 import { pactOf } from './pact-chunks.ts';
 import { toPactInteraction } from './to-pact-interaction.ts';
+
+export type { PactContract };
 
 /**
  * What a pact is built for.
@@ -26,13 +25,6 @@ export interface PactOptions {
   spec?: PactSpec;
   /** Include answers of stubs registered with allowContractViolation. Default false. */
   outsideContract?: boolean;
-}
-
-/** The contract the entries were recorded against: its hash and operations. */
-export interface PactContract {
-  /** Entries judged against another hash are left out; undefined takes every hash. */
-  hash: string | undefined;
-  operations: readonly ContractOperation[];
 }
 
 /**
@@ -85,59 +77,48 @@ export interface JournalState {
  * const { interactions, leftOut } = builder.finish({ dropped: journal.dropped('default') });
  */
 export function createPactBuilder(contract: PactContract, options: PactOptions) {
-  const operations = new Map(contract.operations.map((op) => [op.operationId, op]));
+  const judge = createEntryJudge(contract);
   const kept = createKeptInteractions();
-  const left = new Map<LeftOutKind, LeftOut>();
+  const left = createLeftOutTally();
+  const outsideContract = options.outsideContract === true;
   let entries = 0;
-  const leave = (kind: LeftOutKind, count: number, id?: string): void => {
-    const group = left.get(kind) ?? { kind, reason: reasonOf(kind), count: 0, ids: [] };
-    group.count += count;
-    if (id !== undefined && group.ids.length < listedIds) group.ids.push(id);
-    left.set(kind, group);
-  };
-  const check = { hash: contract.hash, outsideContract: options.outsideContract === true };
-  // A record file read with a contract loaded again: a Postman collection's operations got new
-  // ids (see pactOperationName); the same document routes the request to the same operation.
-  const routedOperation = (entry: JournalEntry): ContractOperation | undefined =>
-    entry.contract.hash === contract.hash
-      ? contract.operations.find(
-          (op) => op.method === entry.request.method && op.matcher.test(entry.request.path),
-        )
-      : undefined;
 
   return {
-    /** Adds an entry; one that throws (no interaction can be built of it) is not counted. */
-    add(entry: JournalEntry): void {
-      const operation =
-        entry.operationId === null
-          ? undefined
-          : (operations.get(entry.operationId) ?? routedOperation(entry));
-      const kind =
-        whyLeftOut(entry, check) ??
-        (entry.operationId !== null && operation === undefined ? 'other-contract' : undefined);
-      if (kind !== undefined) {
-        entries++;
-        leave(kind, 1, entry.id);
+    /**
+     * Adds an entry, which stands for `weight` entries of its shape (traffic kept from before a
+     * reset, see condenseTraffic); one that throws (no interaction can be built of it) is not counted.
+     */
+    add(entry: JournalEntry, weight = 1): void {
+      const verdict = judge(entry, outsideContract);
+      if (verdict.kind !== undefined) {
+        entries += weight;
+        left.leave(verdict.kind, weight, entry.id);
         return;
       }
-      const refused = kept.offer(toPactInteraction(entry, operation).interaction, entry.id);
-      entries++;
-      for (const { id, entries: count } of refused) leave('pact-limit', count, id);
+      const { interaction } = toPactInteraction(entry, verdict.operation);
+      const refused = kept.offer(interaction, entry.id, weight);
+      entries += weight;
+      for (const { id, entries: count } of refused) left.leave('pact-limit', count, id);
     },
     /** Counts something that is no entry (a record file's unreadable line) as left out. */
     leaveOut(kind: LeftOutKind, id: string): void {
-      leave(kind, 1, id);
+      left.leave(kind, 1, id);
+    },
+    /** Adds entries read and left out before (traffic kept from before a reset). */
+    carry(leftOut: readonly Omit<LeftOut, 'reason'>[], read: number): void {
+      left.add(leftOut);
+      entries += read;
     },
     finish(state: JournalState = {}): PactParts {
       if (entries === 0)
-        leave(state.unknownSession === true ? 'unknown-session' : 'empty-journal', 0);
-      if ((state.dropped ?? 0) > 0) leave('dropped', state.dropped ?? 0);
+        left.leave(state.unknownSession === true ? 'unknown-session' : 'empty-journal', 0);
+      if ((state.dropped ?? 0) > 0) left.leave('dropped', state.dropped ?? 0);
       return {
         consumer: options.consumer,
         provider: options.provider,
         spec: options.spec ?? 4,
         interactions: kept.named(),
-        leftOut: leftOutKinds.flatMap((kind) => left.get(kind) ?? []),
+        leftOut: left.list(),
         entries,
       };
     },

@@ -62,20 +62,24 @@ export function createKeptInteractions(limitBytes: number = pactLimitBytes) {
     compare(a.base, b.base) || compare(a.key, b.key);
 
   return {
-    /** Keeps an entry's interaction (description not numbered); returns what the limit left out. */
-    offer(interaction: PactV4Interaction, id: string): Refused[] {
+    /**
+     * Keeps an entry's interaction (description not numbered), which stands for `weight` entries
+     * (see condenseTraffic); returns what the limit left out.
+     */
+    offer(interaction: PactV4Interaction, id: string, weight = 1): Refused[] {
       const { key, description: base } = interaction;
-      if (cutoff !== undefined && order({ base, key }, cutoff) >= 0) return [{ id, entries: 1 }];
+      if (cutoff !== undefined && order({ base, key }, cutoff) >= 0)
+        return [{ id, entries: weight }];
       const full = JSON.stringify(interaction);
       // JSON.stringify keeps the order of the keys: type, key, description, then the rest.
       const rest = full.slice(head(key, base).length);
       const before = kept.get(key);
       if (before === undefined) {
-        const added = { key, base, rest, id, entries: 1 };
+        const added = { key, base, rest, id, entries: weight };
         kept.set(key, added);
         bytes += cost(added);
       } else {
-        before.entries++;
+        before.entries += weight;
         const first =
           before.base === base ? rest < before.rest : full < head(key, before.base) + before.rest;
         if (first) {

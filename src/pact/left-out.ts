@@ -16,6 +16,7 @@ export const leftOutKinds = [
   'truncated',
   'other-contract',
   'pact-limit',
+  'kept-limit',
   'unreadable-line',
 ] as const;
 
@@ -57,9 +58,40 @@ const reasons: Record<LeftOutKind, string> = {
     'It was judged against another version of the contract (recorded before a reload, or in another file): its operation is not the one served now.',
   'pact-limit':
     'The pact reached its size limit (32 MiB of interactions): the request shapes that sort last by description and key did not fit. Make sure the session holds the traffic of one test run.',
+  'kept-limit':
+    'The traffic sessions answered before their resets (or clears of their requests) is kept for their pacts in at most 32 MiB over all sessions, and these entries did not fit. Make sure to clear the pacts of finished sessions (DELETE /__admin/pact).',
   'unreadable-line':
     'A line of the record file is no interaction of the mock (cut short, not JSON, or nested deeper than 128); its line numbers are listed.',
 };
+
+/**
+ * Counts left-out entries by kind, each with its first ids; lists them in the order of leftOutKinds.
+ *
+ * @example
+ * const tally = createLeftOutTally();
+ * tally.leave('fault', 1, '7');
+ * tally.list(); // [{ kind: 'fault', reason: '...', count: 1, ids: ['7'] }]
+ */
+export function createLeftOutTally() {
+  const left = new Map<LeftOutKind, LeftOut>();
+  const leave = (kind: LeftOutKind, count: number, id?: string): void => {
+    const group = left.get(kind) ?? { kind, reason: reasonOf(kind), count: 0, ids: [] };
+    group.count += count;
+    if (id !== undefined && group.ids.length < listedIds) group.ids.push(id);
+    left.set(kind, group);
+  };
+  return {
+    leave,
+    /** Adds groups counted elsewhere (traffic kept from before a reset). */
+    add(groups: readonly Omit<LeftOut, 'reason'>[]): void {
+      for (const { kind, count, ids } of groups) {
+        leave(kind, count);
+        for (const id of ids) leave(kind, 0, id);
+      }
+    },
+    list: (): LeftOut[] => leftOutKinds.flatMap((kind) => left.get(kind) ?? []),
+  };
+}
 
 /** The reason written for a kind of left-out entries. */
 export function reasonOf(kind: LeftOutKind): string {

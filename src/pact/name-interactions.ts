@@ -1,26 +1,26 @@
 /** What naming needs of an interaction, V4 or V3. */
 interface Named {
   description: string;
-  providerStates: { name: string }[];
 }
 
 /**
- * The description an interaction has before numbering: its provider state,
+ * The description an interaction has before numbering (see numberedNames):
  * `createPlant returns 200`.
  *
  * @example
- * baseDescription({ description: 'createPlant returns 200 (2)', providerStates: [{ name: 'createPlant returns 200' }] });
+ * baseDescription({ description: 'createPlant returns 200 (2)' });
  * // 'createPlant returns 200'
  */
 export function baseDescription(interaction: Named): string {
-  return interaction.providerStates[0]?.name ?? interaction.description;
+  return interaction.description.replace(/ \(\d+\)$/, '');
 }
 
 /**
  * Orders interactions by description then key, and numbers descriptions that several shapes
  * share (`createPlant returns 200 (2)`): a pact's descriptions are unique, and the same set of
- * interactions gets the same names whatever order it came in. The provider state keeps the
- * description without its number.
+ * interactions gets the same names whatever order it came in. The provider state is the
+ * description without its number, unless the provider must hold something first (see
+ * duplicateIdState).
  *
  * @example
  * nameInteractions(interactions, (i) => i.key).map((i) => i.description);

@@ -9,6 +9,7 @@ import type {
   PactV4Body,
   PactV4Interaction,
 } from './pact-document.ts';
+import { duplicateIdState } from './provider-state.ts';
 import { requestShape, shapeKey } from './request-shape.ts';
 
 /** Prism's model of an operation, as the contract folder hands it out. */
@@ -80,10 +81,13 @@ export function toPactInteraction(
     };
   }
   const responseSchema = schemaOfResponse(resource, response.status, responseType);
+  const duplicate = duplicateIdState(entry);
   // A body the contract gives no schema for is nothing the provider promised: the pact leaves
   // it open rather than pin what the mock happened to send (PactFlow's check refuses it too).
   const responseBody =
-    operation !== undefined && responseSchema === undefined ? null : response.body;
+    operation !== undefined && responseSchema === undefined
+      ? null
+      : (duplicate?.body ?? response.body);
   const responseRules = rulesOf(responseBody, responseType, responseSchema, resource);
   const headerRules = responseHeaderRules(responseHeaders, resource, response.status, responseType);
   if (Object.keys(headerRules).length > 0) responseRules.header = headerRules;
@@ -106,7 +110,7 @@ export function toPactInteraction(
       key: shapeKey(shape),
       description: baseDescription,
       pending: false,
-      providerStates: [{ name: baseDescription }],
+      providerStates: [{ name: duplicate?.state ?? baseDescription }],
       request: {
         method: request.method,
         path: request.path,

@@ -6,6 +6,7 @@ import type { HttpError } from '../errors.ts';
 import type { Coverage } from '../observe/coverage.ts';
 import type { EventHub } from '../observe/event-hub.ts';
 import type { Journal } from '../observe/journal.ts';
+import type { PactLedger } from '../pact/pact-ledger.ts';
 import { storeFullWarning, type StoredRecord } from '../responders/store/record-store.ts';
 import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
 import type { SessionTable } from '../sessions/session-table.ts';
@@ -13,6 +14,7 @@ import { watchDataLoss } from './data-loss.ts';
 import { connectRedis } from './redis-connection.ts';
 import { createRedisCoverage } from './redis-coverage.ts';
 import { createRedisJournal } from './redis-journal.ts';
+import { createRedisPactLedger } from './redis-pact-ledger.ts';
 import { createRedisSessionTable } from './redis-sessions.ts';
 import { createRedisStore } from './redis-store.ts';
 import { createRedisStubRegistry } from './redis-stubs.ts';
@@ -23,6 +25,7 @@ import { relayEvents } from './relay-events.ts';
 export interface SharedState {
   store: ReturnType<typeof createRedisStore>;
   journal: Journal;
+  pactLedger: PactLedger;
   coverage: Coverage;
   stubs: StubRegistry;
   sessions: SessionTable;
@@ -69,6 +72,7 @@ export async function openSharedState(
       limit: config.journalLimit,
       maxBytes: config.journalLimit * memoryCosts.journalEntry,
     });
+    const pactLedger = createRedisPactLedger(redis);
     const coverage = createRedisCoverage(redis, () => contract.current.operations);
     const stubs = createRedisStubRegistry(
       redis,
@@ -84,12 +88,17 @@ export async function openSharedState(
     const sessions = createRedisSessionTable(redis, config.sessionLimit, [
       (session) => {
         store.evict(session);
-        Promise.all([stubs.clear(session), coverage.clear(session)]).catch(redis.failed);
+        Promise.all([
+          stubs.clear(session),
+          coverage.clear(session),
+          pactLedger.clear(session),
+        ]).catch(redis.failed);
       },
     ]);
     return {
       store,
       journal,
+      pactLedger,
       coverage,
       stubs,
       sessions,

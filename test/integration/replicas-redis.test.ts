@@ -159,6 +159,31 @@ describe.skipIf(problem !== undefined).each(redisKinds)(
       }
     });
 
+    it("keeps a session's pact across resets made through either replica", async () => {
+      const [a, b] = pair();
+      const session = { 'x-mock-session': 'pact' };
+      expect((await createPlant(a, { id: 700, name: 'Fern' }, session)).status).toBe(200);
+      expect((await admin(b, '/reset', { method: 'POST', session: 'pact' })).status).toBe(200);
+      const tagged = { id: 701, name: 'Ivy', tag: 'green' };
+      expect((await createPlant(b, tagged, session)).status).toBe(200);
+      expect((await admin(a, '/requests', { method: 'DELETE', session: 'pact' })).status).toBe(204);
+      expect((await createPlant(a, { name: 5 }, session)).status).toBe(400);
+      expect((await admin(b, '/reset', { method: 'POST', session: 'pact' })).status).toBe(200);
+      const { pact, leftOut, entries } = (await admin(a, '/pact', { session: 'pact' })).body as {
+        pact: { interactions: { request: { body: { content: unknown } } }[] };
+        leftOut: { kind: string; count: number }[];
+        entries: number;
+      };
+      expect(entries).toBe(3);
+      expect(pact.interactions.map((i) => i.request.body.content)).toEqual([
+        { id: 700, name: 'Fern' },
+        tagged,
+      ]);
+      expect(leftOut.map(({ kind, count }) => ({ kind, count }))).toEqual([
+        { kind: 'rejected', count: 1 },
+      ]);
+    });
+
     it('resets a session through either replica, and keeps sessions apart', async () => {
       const [a, b] = pair();
       await createPlant(a, { id: 400, name: 'Fern' }, { 'x-mock-session': 'one' });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis, type RedisConnection } from '../../src/shared-state/redis-connection.ts';
 import { createRedisCoverage } from '../../src/shared-state/redis-coverage.ts';
 import { createRedisJournal } from '../../src/shared-state/redis-journal.ts';
+import { createRedisPactLedger } from '../../src/shared-state/redis-pact-ledger.ts';
 import { createRedisSessionTable } from '../../src/shared-state/redis-sessions.ts';
 import { createRedisStore } from '../../src/shared-state/redis-store.ts';
 import { createRedisStubRegistry } from '../../src/shared-state/redis-stubs.ts';
@@ -13,6 +14,7 @@ import {
   coverageSuite,
   all,
   journalSuite,
+  pactLedgerSuite,
   probe,
   recordStoreSuite,
   sessionTableSuite,
@@ -78,6 +80,9 @@ describe.skipIf(problem !== undefined).each(redisKinds)('the state on $kind', ({
     journalSuite(async ({ limit }) =>
       createRedisJournal(await connect(), createReplicaIds(), { limit, maxBytes: 2 ** 30 }),
     );
+  });
+  describe('the pact ledger', () => {
+    pactLedgerSuite(async ({ limit }) => createRedisPactLedger(await connect(), limit));
   });
   describe('the coverage', () => {
     coverageSuite(async ({ operations }) => createRedisCoverage(await connect(), () => operations));

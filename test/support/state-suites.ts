@@ -3,6 +3,7 @@ import type { ContractOperation } from '../../src/contract/contract-operation.ts
 import type { Interaction } from '../../src/interactions/interaction.ts';
 import type { Coverage } from '../../src/observe/coverage.ts';
 import type { Journal } from '../../src/observe/journal.ts';
+import type { PactLedger } from '../../src/pact/pact-ledger.ts';
 import type { RecordStore, StoredRecord } from '../../src/responders/store/record-store.ts';
 import type { Stub } from '../../src/responders/stubs/stub.ts';
 import type { StubRegistry } from '../../src/responders/stubs/stub-registry.ts';
@@ -242,6 +243,41 @@ export function journalSuite(make: Make<Journal, { limit: number }>): void {
     expect(await all(journal.scan('*'))).toHaveLength(300);
     await journal.clear('*');
     expect(await all(journal.scan('*'))).toHaveLength(0);
+  });
+}
+
+/** The PactLedger's behaviour: kept traffic per session, within one byte limit over them all. */
+export function pactLedgerSuite(make: Make<PactLedger, { limit: number }>): void {
+  const text = (size: number): string => JSON.stringify({ read: 1, pad: 'x'.repeat(size) });
+
+  it('keeps text per session, replaces it, and reads one session or all', async () => {
+    const ledger = await make({ limit: 100_000 });
+    expect(await ledger.read('a')).toEqual([]);
+    expect(await ledger.write('a', text(10))).toBe(true);
+    expect(await ledger.write('b', text(20))).toBe(true);
+    expect(await ledger.write('a', text(30))).toBe(true);
+    expect(await ledger.read('a')).toEqual([text(30)]);
+    expect((await ledger.read('*')).sort()).toEqual([text(30), text(20)].sort());
+    await ledger.clear('a');
+    expect(await ledger.read('a')).toEqual([]);
+    await ledger.clear('*');
+    expect(await ledger.read('*')).toEqual([]);
+  });
+
+  it('refuses text past the limit over all sessions, but always takes counts alone', async () => {
+    const ledger = await make({ limit: 20_000 });
+    expect(await ledger.room('a')).toBe(20_000);
+    expect(await ledger.write('a', text(12_000))).toBe(true);
+    const taken = Buffer.byteLength(text(12_000));
+    expect(await ledger.room('a')).toBe(20_000);
+    expect(await ledger.room('b')).toBe(20_000 - taken);
+    expect(await ledger.write('b', text(12_000))).toBe(false);
+    expect(await ledger.read('b')).toEqual([]);
+    // Text of at most 4 KiB (a session's counts of what was left out) always fits.
+    expect(await ledger.write('b', text(3_000))).toBe(true);
+    await ledger.clear('a');
+    expect(await ledger.room('b')).toBe(20_000);
+    expect(await ledger.write('c', text(12_000))).toBe(true);
   });
 }
 

@@ -1,12 +1,14 @@
 import { describe } from 'vitest';
 import { createCoverage } from '../../src/observe/coverage.ts';
 import { createJournal } from '../../src/observe/journal.ts';
+import { createPactLedger } from '../../src/pact/pact-ledger.ts';
 import { createMemoryStore } from '../../src/responders/store/record-store.ts';
 import { createStubRegistry } from '../../src/responders/stubs/create-stub-registry.ts';
 import { createSessionTable } from '../../src/sessions/session-table.ts';
 import {
   coverageSuite,
   journalSuite,
+  pactLedgerSuite,
   recordStoreSuite,
   sessionTableSuite,
   stubRegistrySuite,
@@ -25,6 +27,9 @@ describe('the in-memory stub registry', () => {
 });
 describe('the in-memory journal', () => {
   journalSuite(({ limit }) => createJournal(limit));
+});
+describe('the in-memory pact ledger', () => {
+  pactLedgerSuite(({ limit }) => createPactLedger(limit));
 });
 describe('the in-memory coverage', () => {
   coverageSuite(({ operations }) => createCoverage(() => operations));

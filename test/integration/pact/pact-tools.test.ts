@@ -77,8 +77,9 @@ async function pactFlowErrors(spec: string, pactFile: string): Promise<Validatio
   });
 }
 
-// Each provider state names the status the consumer saw: in static mode `Prefer: code=STATUS`
-// has the mock answer it, with the contract's example for it.
+// Each provider state names the status the consumer saw (`createPlant returns 200`), or what the
+// provider holds first (`a plant with id 1 exists`: a create of that id then answers 400): in
+// static mode `Prefer: code=STATUS` has the mock answer it, with the contract's example for it.
 async function verifyWithPact(spec: string, pactFile: string, pact: Pact): Promise<void> {
   const mode = contractTraffic[spec]?.mode === 'dynamic' ? 'dynamic' : 'static';
   const provider: RunningMockServer = await startMockServer({
@@ -103,7 +104,9 @@ async function verifyWithPact(spec: string, pactFile: string, pact: Pact): Promi
         states.map((name) => [
           name,
           () => {
-            status = /returns (\d{3})/.exec(name)?.[1];
+            status = /^a plant with id .+ exists$/.test(name)
+              ? '400'
+              : /returns (\d{3})/.exec(name)?.[1];
             return Promise.resolve();
           },
         ]),
