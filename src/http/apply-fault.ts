@@ -20,9 +20,14 @@ export function endHeldFaults(belongs: (res: Exchange['res']) => boolean): void 
 /** The body that a `malformed` fault sends: JSON cut short. */
 export const malformedBody = '{"name": "Monstera", "tag": ';
 
+/** What an `unavailable` fault answers, with status 503: the shape of the contract's errors. */
+export const unavailableBody = { error: 503, message: 'Service Unavailable' };
+const unavailableText = JSON.stringify(unavailableBody);
+
 /**
  * Fails the request on purpose, the way a broken upstream would, as a real HTTP client sees it:
  * `reset` (ECONNRESET), `empty` (socket closed, no bytes), `malformed` (200 with broken JSON),
+ * `unavailable` (503 with a JSON error body, what a retry is for),
  * `timeout` (nothing until the client gives up, or until the socket is cut `holdMs` later: the
  * caller passes what is left of --max-delay after any delay, so that a connection is held at most
  * --max-delay in all).
@@ -43,6 +48,9 @@ export function applyFault(name: FaultName, exchange: Exchange, holdMs: number):
       return;
     case 'malformed':
       sendAnswerText(exchange, 200, malformedBody, malformedBody);
+      return;
+    case 'unavailable':
+      sendAnswerText(exchange, 503, unavailableText, unavailableBody);
       return;
     case 'timeout': {
       const timer = setTimeout(() => socket.destroy(), Math.max(0, holdMs));

@@ -1,5 +1,5 @@
 /** Ways the mock can fail on purpose, per stub or with `Prefer: fault=NAME`. */
-export const faultNames = ['reset', 'empty', 'malformed', 'timeout'] as const;
+export const faultNames = ['reset', 'empty', 'malformed', 'timeout', 'unavailable'] as const;
 export type FaultName = (typeof faultNames)[number];
 
 export function isFaultName(value: string): value is FaultName {
@@ -17,6 +17,7 @@ const descriptions: Record<FaultName, string> = {
   empty: 'the connection was closed without an answer',
   malformed: 'the answer was 200 with a body that is not valid JSON',
   timeout: 'no answer was sent before the client gave up or --max-delay passed',
+  unavailable: 'the answer was 503 Service Unavailable, as from an overloaded or restarting server',
 };
 
 /** The fault as the journal records it. */

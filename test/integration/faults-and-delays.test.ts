@@ -151,12 +151,33 @@ describe('faults', () => {
     expect((await rawCreate(server.url, {})).status).toBe(200);
   });
 
+  it('unavailable, on the first request only: a 503 to retry, outside the contract and the pact', async () => {
+    server = await startTestServer();
+    const registered = await admin(server, '/stubs', {
+      body: { pattern: { operationId: 'createPlant' }, fault: 'unavailable', times: 1 },
+    });
+    expect(registered.status).toBe(201);
+    const first = await rawCreate(server.url, {});
+    expect(first.status).toBe(503);
+    expect(JSON.parse(first.body ?? '')).toEqual({ error: 503, message: 'Service Unavailable' });
+    expect((await rawCreate(server.url, {})).status).toBe(200);
+    const { requests } = (await admin(server, '/requests')).body as {
+      requests: { source: string; contract: { response: { valid: boolean } } }[];
+    };
+    expect(requests.map((entry) => [entry.source, entry.contract.response.valid])).toEqual([
+      ['stateful', true],
+      ['fault:unavailable', false],
+    ]);
+    const { leftOut } = (await admin(server, '/pact')).body as { leftOut: { kind: string }[] };
+    expect(leftOut.map(({ kind }) => kind)).toEqual(['fault']);
+  });
+
   it('refuses an unknown fault name with 400', async () => {
     server = await startTestServer();
     const answer = await createPlant(server, { id: 1, name: 'x' }, { prefer: 'fault=explode' });
     expect(answer.status).toBe(400);
     expect((answer.body as { message: string }).message).toMatch(
-      /fault must be one of reset, empty, malformed, timeout/,
+      /fault must be one of reset, empty, malformed, timeout, unavailable/,
     );
   });
 });
