@@ -36,7 +36,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts', 'examples/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'examples/*.test.ts'],
           globalSetup: buildFirst,
         },
       },

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,6 +16,7 @@ import { mustRun, node24Env, runCommand, runNpm } from './support/run-command.ts
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const consumerFiles = fileURLToPath(new URL('./consumer/', import.meta.url));
+const exampleSuite = join(projectRoot, 'examples', 'consumer-suite');
 const devVersion = async (name: string): Promise<string> =>
   (
     JSON.parse(await readFile(join(projectRoot, 'node_modules', name, 'package.json'), 'utf8')) as {
@@ -41,6 +42,11 @@ beforeAll(async () => {
   }
   for (const name of ['plant-api.ts', 'plant-api.test.ts']) {
     await copyFile(join(projectRoot, 'examples', name), join(consumer, name));
+  }
+  // The example suite, beside the app code it imports (`../plant-api.ts`), as in the repo.
+  await mkdir(join(consumer, 'consumer-suite'));
+  for (const name of (await readdir(exampleSuite)).filter((file) => file.endsWith('.ts'))) {
+    await copyFile(join(exampleSuite, name), join(consumer, 'consumer-suite', name));
   }
   const devDependencies = await Promise.all(
     ['vitest', 'testcontainers', 'typescript', '@types/node'].map(
@@ -212,10 +218,11 @@ describe('the packed package, installed in a new project', () => {
     const vitest = join(consumer, 'node_modules', 'vitest', 'vitest.mjs');
     const plain: NodeJS.ProcessEnv = { ...node24Env, NO_COLOR: '1' };
     delete plain.FORCE_COLOR;
-    const finished = await runCommand(process.execPath, [vitest, 'run', '--reporter=verbose'], {
-      cwd: consumer,
-      env: plain,
-    });
+    const finished = await runCommand(
+      process.execPath,
+      [vitest, 'run', '--reporter=verbose', '--exclude', 'consumer-suite/**'],
+      { cwd: consumer, env: plain },
+    );
     expect(finished.output).toMatch(/Tests\s+4 passed \(4\)/);
     expect(finished.code).toBe(0);
     // writePactAfterAll wrote the session's pact: the one create the contract accepted.
@@ -223,6 +230,41 @@ describe('the packed package, installed in a new project', () => {
       await readFile(join(consumer, 'pacts', 'installed-plant-store.json'), 'utf8'),
     ) as { interactions: { description: string }[] };
     expect(pact.interactions.map((i) => i.description)).toEqual(['createPlant returns 200']);
+  });
+
+  it("runs the example suite, whose pact holds every test's interactions across per-test resets", async () => {
+    const suite = join(consumer, 'consumer-suite');
+    const vitest = join(consumer, 'node_modules', 'vitest', 'vitest.mjs');
+    const plain: NodeJS.ProcessEnv = { ...node24Env, NO_COLOR: '1' };
+    delete plain.FORCE_COLOR;
+    const finished = await runCommand(process.execPath, [vitest, 'run', '--reporter=verbose'], {
+      cwd: suite,
+      env: plain,
+    });
+    expect(finished.output).toMatch(/Tests\s+3 passed \(3\)/);
+    expect(finished.code).toBe(0);
+    const pact = JSON.parse(
+      await readFile(join(suite, 'pacts', 'plant-web-plant-store.json'), 'utf8'),
+    ) as {
+      interactions: {
+        providerStates: { name: string }[];
+        request: { body?: { content: { name: string } } };
+        response: { status: number };
+      }[];
+    };
+    // One interaction from each test: the create, the refused existing id, the create retried.
+    expect(
+      pact.interactions.map((i) => [
+        i.request.body?.content.name,
+        i.response.status,
+        i.providerStates[0]?.name,
+      ]),
+    ).toEqual([
+      ['Monstera', 200, 'createPlant returns 200'],
+      ['Calathea', 200, 'createPlant returns 200'],
+      ['Fern', 400, 'a plant with id 1 exists'],
+    ]);
+    expect(JSON.stringify(pact)).not.toMatch(/__admin|session|reset the store/i);
   });
 
   it('shares one mock across suite files through the global setup, a session per file', async () => {
