@@ -28,7 +28,7 @@ export function openExchange(
     query: parseQuery(search),
     headers: req.headers,
     session: sessionOf(req.headers, inPath?.session),
-    ...(inPath === undefined ? {} : { sessionInPath: inPath.session }),
+    sessionInPath: inPath?.session,
     body: undefined,
     receivedAt: Date.now(),
     started,

@@ -21,7 +21,7 @@ export interface Arrival {
   readonly headers: IncomingHttpHeaders;
   readonly session: string;
   /** The session a `/__session/NAME/` base URL named, before any cut to the longest name. */
-  readonly sessionInPath?: string;
+  readonly sessionInPath?: string | undefined;
   /** The raw body; undefined when none was sent. */
   readonly body: Buffer | undefined;
 }
