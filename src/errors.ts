@@ -48,6 +48,14 @@ export const errorCatalogue = {
     status: 503,
     summary: 'As many `GET /__admin/events` streams are open as `--event-client-limit` allows',
   },
+  BAD_GATEWAY: {
+    status: 502,
+    summary: 'The `--upstream` provider dropped, broke HTTP, passed `--max-body` or is unreachable',
+  },
+  GATEWAY_TIMEOUT: {
+    status: 504,
+    summary: 'The `--upstream` provider did not answer within `--upstream-timeout`',
+  },
   INTERNAL: { status: 500, summary: 'A bug in the mock; the message says what failed' },
 } as const;
 

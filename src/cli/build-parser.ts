@@ -3,6 +3,7 @@ import type { MockServerOptions } from '../config/config-schema.ts';
 import { configSchema, flagName, logLevels, modes } from '../config/config-schema.ts';
 import { packageVersion } from '../package-version.ts';
 import { helpExamples } from './help-examples.ts';
+import { upstreamFlags } from './upstream-flags.ts';
 
 /** Env vars read for every flag: `--max-body` is `PLANT_MOCK_MAX_BODY`. */
 export const envPrefix = 'PLANT_MOCK';
@@ -163,6 +164,7 @@ export function buildParser(args: string[]): Argv {
           describe:
             'Comma-separated extra host names the admin API accepts in Host and Origin (.example.com for subdomains, * for any)',
         },
+        ...upstreamFlags,
         'log-level': {
           type: 'string',
           describe: `One of ${logLevels.join(', ')}`,
@@ -198,7 +200,7 @@ export function toOptions(argv: Record<string, unknown>): MockServerOptions {
   for (const key of Object.keys(configSchema.properties)) {
     if (argv[key] !== undefined) options[key] = argv[key];
   }
-  for (const key of ['tokens', 'allowedHosts']) {
+  for (const key of ['tokens', 'allowedHosts', 'mockOperations', 'fallbackOn']) {
     const value = options[key];
     if (typeof value === 'string') {
       options[key] = value

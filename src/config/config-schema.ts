@@ -6,6 +6,10 @@ export type Mode = (typeof modes)[number];
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
+/** When a proxied request is answered by the mock instead (`--fallback-on`). */
+export const fallbackTriggers = ['501', '404', 'unreachable'] as const;
+export type FallbackTrigger = (typeof fallbackTriggers)[number];
+
 /** The contract bundled with the package, served when no `spec` is given. */
 export const bundledSpecPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
@@ -60,6 +64,14 @@ export const configSchema = {
         pattern: '^(\\*|(\\*?\\.)?[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*\\.?)$',
       },
       default: [],
+    },
+    upstream: { type: 'string', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$' },
+    upstreamTimeout: { type: 'integer', minimum: 1, maximum: 600000, default: 30000 },
+    mockOperations: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
+    fallbackOn: {
+      type: 'array',
+      items: { enum: [...fallbackTriggers, 'none'] },
+      default: ['501', 'unreachable'],
     },
     logLevel: { enum: [...logLevels], default: 'info' },
     logFormat: { enum: ['json', 'pretty'], default: 'json' },
@@ -145,6 +157,21 @@ export interface MockServerOptions {
    * `mock.example.com`, `.example.com` for a domain and its subdomains, `*` for any. Default none.
    */
   allowedHosts?: string[];
+  /**
+   * The real provider (`http://` or `https://`, with a base path if it has one): every request
+   * the contract routes is forwarded there, both sides checked against the contract. Fixed at
+   * start: nothing a client or the admin API sends can point it elsewhere.
+   */
+  upstream?: string;
+  /** Milliseconds the provider has to answer a forwarded request in full; past it, 504. Default 30000. */
+  upstreamTimeout?: number;
+  /** Operation ids the mock answers itself while the rest go to `upstream`. Default none. */
+  mockOperations?: string[];
+  /**
+   * When the mock answers a forwarded request instead: the provider answered `501` or `404`, or
+   * was `unreachable` (refused the connection, no route); `none` never. Default `501`, `unreachable`.
+   */
+  fallbackOn?: (FallbackTrigger | 'none')[];
   /** Default `info`. */
   logLevel?: LogLevel;
   /** Default `json`. */
@@ -182,6 +209,10 @@ export interface ResolvedConfig {
   adminToken: string | undefined;
   adminPort: number | undefined;
   allowedHosts: readonly string[];
+  upstream: URL | undefined;
+  upstreamTimeout: number;
+  mockOperations: readonly string[];
+  fallbackOn: readonly FallbackTrigger[];
   logLevel: LogLevel;
   logFormat: 'json' | 'pretty';
 }

@@ -54,7 +54,7 @@ export interface MemoryBound {
 /**
  * The most the limited parts can hold at these settings, over what the mock holds at start
  * (Node, V8 and the contract: ~100 MiB of RSS). Requests in flight come on top: each holds at
- * most --max-body. A stub's body is kept as its JSON text, two bytes a character at worst;
+ * most --max-body, and with --upstream as much again for the provider's answer. A stub's body is kept as its JSON text, two bytes a character at worst;
  * `coverageOperations` is how many (operation, status) pairs one session is answered with.
  *
  * @example

@@ -3,7 +3,9 @@ import bytes from 'bytes';
 import { ConfigError } from '../errors.ts';
 import {
   configSchema,
+  fallbackTriggers,
   flagName,
+  type FallbackTrigger,
   type MockServerOptions,
   type ResolvedConfig,
 } from './config-schema.ts';
@@ -32,7 +34,7 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
   const settings = input as unknown as Required<
     Omit<
       MockServerOptions,
-      'seed' | 'fixtures' | 'tokens' | 'recordFile' | 'adminToken' | 'adminPort'
+      'seed' | 'fixtures' | 'tokens' | 'recordFile' | 'adminToken' | 'adminPort' | 'upstream'
     >
   > &
     MockServerOptions;
@@ -68,6 +70,10 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     adminToken: settings.adminToken,
     adminPort: settings.adminPort,
     allowedHosts: settings.allowedHosts,
+    upstream: settings.upstream === undefined ? undefined : parseUpstream(settings.upstream),
+    upstreamTimeout: settings.upstreamTimeout,
+    mockOperations: settings.mockOperations,
+    fallbackOn: parseFallback(settings.fallbackOn),
     logLevel: settings.logLevel,
     logFormat: settings.logFormat,
   };
@@ -86,6 +92,38 @@ function checkToken(token: string, name: 'adminToken' | 'tokens'): void {
   throw new ConfigError(
     `Invalid setting ${name} (${flag}): a token has ${what} at position ${bad.index + 1}, so it can never be sent as "Authorization: Bearer <token>". Make sure to use printable ASCII without spaces.`,
   );
+}
+
+// The provider's URL: its origin and base path only. Credentials in it would be logged and
+// journaled nowhere, but sent on every request: the client's own Authorization goes instead.
+function parseUpstream(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid setting upstream (--upstream): "${value}" is not a URL. Make sure to give http://HOST:PORT or https://HOST/BASE-PATH.`,
+      { cause: error },
+    );
+  }
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw new ConfigError(
+      'Invalid setting upstream (--upstream): the URL has credentials, a query or a fragment. Make sure to give only the origin and a base path; clients send their own credentials.',
+    );
+  }
+  return url;
+}
+
+function parseFallback(value: readonly string[]): FallbackTrigger[] {
+  if (value.includes('none')) {
+    if (value.length > 1) {
+      throw new ConfigError(
+        `Invalid setting fallbackOn (--fallback-on): "none" cannot be listed with ${value.filter((v) => v !== 'none').join(', ')}. Make sure to give none alone, or a list of ${fallbackTriggers.join(', ')}.`,
+      );
+    }
+    return [];
+  }
+  return [...new Set(value)] as FallbackTrigger[];
 }
 
 function parseDelay(value: string | number, maxDelay: number): { min: number; max: number } {

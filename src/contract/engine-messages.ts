@@ -21,4 +21,17 @@ export interface EngineResponse {
    * for the mock's own bodies (errors, stubs), which go out as JSON.
    */
   mediaType?: string;
+  /**
+   * A provider's answer (`--upstream`) as it came, sent as it is: its bytes (`body` is what the
+   * checks read of them) and its cookies, one header each.
+   */
+  passThrough?: PassedBody;
+}
+
+/** The body of a provider's answer, as the transport sends it on. */
+export interface PassedBody {
+  readonly bytes: Buffer;
+  /** The body's text where it is JSON (the journal keeps it as it is). */
+  readonly json: string | undefined;
+  readonly cookies: readonly string[];
 }

@@ -21,6 +21,8 @@ const kinds = {
   NO_COMPLEX_OBJECT_TEXT: { title: 'Cannot serialise complex objects as text', status: 500 },
   NO_PATH_MATCHED_ERROR: { title: 'Route not resolved, no path matched', status: 404 },
   NO_METHOD_MATCHED_ERROR: { title: 'Route resolved, but no method matched', status: 405 },
+  UPSTREAM_ERROR: { title: 'The upstream did not answer', status: 502 },
+  UPSTREAM_TIMEOUT: { title: 'The upstream did not answer in time', status: 504 },
 } as const;
 
 export type ProblemKind = keyof typeof kinds;

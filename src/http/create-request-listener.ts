@@ -33,6 +33,7 @@ export function createRequestListener(deps: ServerDeps): RequestListener {
     maxDelay: config.maxDelay,
     contract,
     stubs: deps.stubs,
+    upstream: deps.upstream,
     modes: {
       static: staticMode,
       dynamic: createDynamicMode({ allOptionals: config.fakeOptionals === 'all' }),

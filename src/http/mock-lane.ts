@@ -7,7 +7,7 @@ import type { Outcome } from '../pipeline/request-states.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import type { Pipeline } from '../pipeline/run-pipeline.ts';
 import { applyFault } from './apply-fault.ts';
-import { sendAnswer } from './send-answer.ts';
+import { sendAnswer, sendPassedAnswer } from './send-answer.ts';
 import { checkCharset } from './check-charset.ts';
 import { corsPolicy, isContractOptions, exposedHeaders } from './cors-policy.ts';
 import { openExchange, type RequestTarget } from './open-exchange.ts';
@@ -102,6 +102,10 @@ export function createMockLane({
         return;
       }
       const { response } = outcome;
+      if (response.passThrough !== undefined) {
+        sendPassedAnswer(exchange, response.status, response.headers, response.passThrough);
+        return;
+      }
       sendAnswer(exchange, response.status, response.headers, response.body, response.mediaType);
     } catch (failure) {
       fail(exchange, failure);

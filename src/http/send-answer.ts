@@ -1,4 +1,5 @@
 import XMLBuilder from 'fast-xml-builder';
+import type { PassedBody } from '../contract/engine-messages.ts';
 import { isJsonMediaType, isXmlMediaType } from '../contract/media-type.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import { redactResponseInPlace } from '../interactions/redact-headers.ts';
@@ -30,17 +31,18 @@ export function sendAnswer(
 ): void {
   if (mediaType !== undefined && body !== undefined && isXmlMediaType(mediaType)) {
     const text = typeof body === 'string' ? body : xmlBuilder.build({ xml: body });
-    writeAnswer(exchange, status, headers, body, text, false, mediaType);
+    writeAnswer(exchange, status, headers, body, text, undefined, mediaType);
     return;
   }
   const asText = mediaType !== undefined && !isJsonMediaType(mediaType) && typeof body === 'string';
+  const text = body === undefined ? undefined : asText ? body : JSON.stringify(body);
   writeAnswer(
     exchange,
     status,
     headers,
     body,
-    body === undefined ? undefined : asText ? body : JSON.stringify(body),
-    !asText,
+    text,
+    asText ? undefined : text,
     mediaType ?? jsonContentType,
   );
 }
@@ -58,18 +60,40 @@ export function sendAnswerText(
   text: string,
   body: unknown,
 ): void {
-  writeAnswer(exchange, status, {}, body, text, false, jsonContentType);
+  writeAnswer(exchange, status, {}, body, text, undefined, jsonContentType);
 }
 
-// `isJson`: the text is the body's JSON, which the journal can take as it is.
+/**
+ * Sends a provider's answer on (`--upstream`): its bytes as they came, labelled with its own
+ * content type (none when it sent none), each cookie in a header of its own.
+ *
+ * @example
+ * sendPassedAnswer(exchange, 200, { 'content-type': 'application/json' }, passThrough);
+ */
+export function sendPassedAnswer(
+  exchange: Exchange,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  { bytes, json, cookies }: PassedBody,
+): void {
+  // The cookies go one a header; the joined value is what the checks and the journal read.
+  const own = cookies.length === 0 ? headers : withoutCookies(headers);
+  const text = json ?? bytes.toString('utf8');
+  const body = bytes.length === 0 ? undefined : text;
+  const sent = bytes.length === 0 ? undefined : bytes;
+  writeAnswer(exchange, status, own, body, sent, json, headers['content-type'], cookies);
+}
+
+// `json`: the body's JSON text, which the journal can take as it is.
 function writeAnswer(
   exchange: Exchange,
   status: number,
   headers: Readonly<Record<string, string>>,
   body: unknown,
-  text: string | undefined,
-  isJson: boolean,
-  contentType: string,
+  text: string | Buffer | undefined,
+  json: string | undefined,
+  contentType: string | undefined,
+  cookies: readonly string[] = [],
 ): void {
   const { res, laneHeaders } = exchange;
   // One flat list for one writeHead: Node writes it as it is, with no per-header bookkeeping.
@@ -79,9 +103,10 @@ function writeAnswer(
     const key = name.toLowerCase();
     if (key !== 'content-type' && key !== 'content-length') list.push(key, headers[name] as string);
   }
+  for (const cookie of cookies) list.push('set-cookie', cookie);
   const withBody = text !== undefined && status !== 204 && status !== 304;
-  if (withBody)
-    list.push('content-type', contentType, 'content-length', String(Buffer.byteLength(text)));
+  if (withBody && contentType !== undefined) list.push('content-type', contentType);
+  if (withBody) list.push('content-length', String(Buffer.byteLength(text)));
   // The answer's own headers win over the lane's (set on the response for a browser, whose CORS
   // headers the cors package sets; else listed ahead of the answer's).
   const sent = laneHeaders === undefined ? list : withLaneHeaders(laneHeaders, list);
@@ -89,10 +114,16 @@ function writeAnswer(
   exchange.sent = {
     status,
     body,
-    json: isJson ? text : undefined,
+    json,
     headersJson: headersJson(laneHeaders === undefined ? undefined : sent, res),
   };
   res.end(withBody ? text : undefined);
+}
+
+function withoutCookies(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const others = { ...headers };
+  delete others['set-cookie'];
+  return others;
 }
 
 function withLaneHeaders(laneHeaders: readonly string[], list: readonly string[]): string[] {

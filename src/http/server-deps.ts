@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AdminDeps } from '../admin/admin-context.ts';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import type { RecordFile } from '../observe/record-file.ts';
+import type { Upstream } from '../responders/upstream/create-upstream.ts';
 import type { SharedState } from '../shared-state/open-shared-state.ts';
 
 /**
@@ -16,6 +17,8 @@ export interface ServerDeps extends Omit<
   config: ResolvedConfig;
   logger: Logger;
   recordFile: RecordFile | undefined;
+  /** With `--upstream URL`: the real provider, which answers in the mock's place. */
+  upstream?: Upstream;
   /** With `--store redis://...`: the shared state's connection, whose loss answers 503. */
   shared?: SharedState;
 }

@@ -54,6 +54,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const initial = await loadCheckedContract(config.spec);
   const fixtures =
     config.fixtures === undefined ? [] : await loadFixtures(config.fixtures, fixtureCheck(initial));
+  // Loaded only with --upstream: the HTTP client is not worth loading for a mock on its own.
+  const upstream =
+    config.upstream === undefined
+      ? undefined
+      : (await import('../responders/upstream/create-upstream.ts')).createUpstream({
+          url: config.upstream,
+          timeoutMs: config.upstreamTimeout,
+          maxBodyBytes: config.maxBodyBytes,
+          mockOperations: config.mockOperations,
+          fallbackOn: config.fallbackOn,
+          operationIds: initial.operations.map((operation) => operation.operationId),
+        });
   const logger = createLogger(config);
   const contract = createLiveContract(initial);
   // With --store redis://..., the state lives there instead, shared with the other replicas
@@ -88,6 +100,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       config.recordFile === undefined ? undefined : openRecordFile(config.recordFile, logger),
     version: packageVersion,
     ...(shared === undefined ? {} : { shared }),
+    ...(upstream === undefined ? {} : { upstream }),
   };
   const mockServer = createHttpServer(createRequestListener(deps), config);
   const servers = [mockServer];
@@ -110,6 +123,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     );
     await deps.recordFile?.close();
     await shared?.close();
+    await upstream?.close();
     await closeLogOutput(logger, outputsGraceMs);
     throw error;
   }
@@ -123,6 +137,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       spec: initial.path,
       contract: `${initial.title} ${initial.version}`,
       hash: initial.hash,
+      ...(upstream === undefined ? {} : { upstream: upstream.name }),
       // The worst case of the limits (see memoryBound), so that a setting's cost is visible.
       memoryBoundMiB: Math.round(memoryBound(config).total / 2 ** 20),
     },
@@ -144,6 +159,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       await responsesClosed(servers, left() - outputsGraceMs);
       await deps.recordFile?.close(left() / 2);
       await shared?.close();
+      await upstream?.close();
       logger.info('plant-store-mock stopped');
       await closeLogOutput(logger, left());
     },

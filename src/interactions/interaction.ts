@@ -44,7 +44,10 @@ export interface Interaction {
     /** Set when the body was cut to 16 KiB. */
     truncated?: true;
   };
-  /** `example:NAME`, `sample`, `generated`, `stateful`, `prefer`, `validation-error` or `error:CODE`. */
+  /**
+   * `example:NAME`, `sample`, `generated`, `stateful`, `prefer`, `validation-error`, `error:CODE`,
+   * or `upstream` for the provider's answer (`--upstream`).
+   */
   source: string;
   contract: {
     /** Hash of the contract document the interaction was judged against. */

@@ -11,6 +11,7 @@ import type { MockControls } from '../responders/parse-controls.ts';
 import type { ModeAnswer, ResponseMode } from '../responders/response-mode.ts';
 import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
 import type { Stub } from '../responders/stubs/stub.ts';
+import type { Upstream } from '../responders/upstream/create-upstream.ts';
 
 /** What a mock request brings to the pipeline: read from the wire, never changed by a stage. */
 export interface Arrival {
@@ -132,6 +133,8 @@ export interface PipelineDeps {
   contract: LiveContract;
   modes: Record<Mode, ResponseMode>;
   stubs: StubRegistry;
+  /** The real provider (`--upstream`), which answers in the mock's place (see forwardUpstream). */
+  upstream?: Upstream | undefined;
   /** Told of every answer that breaks the contract (the log warns of it). */
   onResponseViolations: (
     operationId: string | null,

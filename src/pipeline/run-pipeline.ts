@@ -10,6 +10,7 @@ import {
 } from './request-states.ts';
 import { requireCredentials } from './stages/require-credentials.ts';
 import { checkSession } from './stages/check-session.ts';
+import { forwardUpstream } from './stages/forward-upstream.ts';
 import { judgeResponse } from './stages/judge-response.ts';
 import { readControls } from './stages/read-controls.ts';
 import { readRequest } from './stages/read-request.ts';
@@ -28,6 +29,7 @@ const withinContract = Flow.start<RoutedRequest, AnsweredRequest, PipelineDeps>(
   .to(requireCredentials)
   .to(judgeRequest)
   .to(readControls)
+  .to(forwardUpstream)
   .to(respond);
 
 /** Outside the contract only a stub answers; without one the request is refused (404, 405). */

@@ -1,0 +1,110 @@
+import { Agent, interceptors } from 'undici';
+import type { FallbackTrigger } from '../../config/config-schema.ts';
+import type { ContractOperation } from '../../contract/contract-operation.ts';
+import { ConfigError } from '../../errors.ts';
+import { answerRefusal } from '../error-answer.ts';
+import type { ModeAnswer } from '../response-mode.ts';
+import { forwardedHeaders } from './forward-headers.ts';
+import { readUpstreamAnswer } from './read-upstream-answer.ts';
+import { fallsBack, upstreamFailure } from './upstream-failure.ts';
+
+export interface UpstreamSettings {
+  /** The provider's origin and base path, fixed at start (see resolveConfig). */
+  url: URL;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  mockOperations: readonly string[];
+  fallbackOn: readonly FallbackTrigger[];
+  /** The contract's operation ids: a `mockOperations` id that names none is a typo. */
+  operationIds: readonly string[];
+}
+
+/** A request as it goes to the provider: what arrived, less the mock's own controls. */
+export interface ForwardedRequest {
+  readonly method: string;
+  /** The path as the client sent it (percent-encoded). */
+  readonly path: string;
+  readonly query: Readonly<Record<string, string | string[]>>;
+  readonly headers: Parameters<typeof forwardedHeaders>[0];
+  readonly body: Buffer | undefined;
+}
+
+/** The real provider behind the mock (`--upstream`): the answer source `upstream`. */
+export interface Upstream {
+  /** The provider as messages name it. */
+  readonly name: string;
+  /** Whether the operation's requests go to the provider (not in --mock-operations). */
+  forwards(operationId: string): boolean;
+  /**
+   * The provider's answer; a 502 or 504 in the contract's error shape when it fails; undefined
+   * where --fallback-on lets the mock answer instead.
+   */
+  answer(operation: ContractOperation, request: ForwardedRequest): Promise<ModeAnswer | undefined>;
+  /** Closes the pooled connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * The provider as a responder, over one pooled undici Agent: every request goes to the one origin
+ * fixed at start, whatever it carries, so the mock is never an open proxy. The provider has
+ * --upstream-timeout for the whole answer, which is read whole (the contract's checks need it),
+ * at most --max-body bytes, inflated.
+ *
+ * @example
+ * const upstream = createUpstream({ url: new URL('http://127.0.0.1:8080'), timeoutMs: 30000, maxBodyBytes: 1048576, mockOperations: [], fallbackOn: ['501', 'unreachable'], operationIds: ['createPlant'] });
+ * await upstream.answer(operation, { method: 'POST', path: '/plants', query: {}, headers, body });
+ */
+export function createUpstream(settings: UpstreamSettings): Upstream {
+  const { url, timeoutMs, maxBodyBytes, fallbackOn } = settings;
+  const unknown = settings.mockOperations.filter((id) => !settings.operationIds.includes(id));
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `Invalid setting mockOperations (--mock-operations): the contract has no operation ${unknown.join(', ')}. Make sure to use operation ids of the contract: ${settings.operationIds.join(', ')}.`,
+    );
+  }
+  const agent = new Agent({
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connectTimeout: Math.min(timeoutMs, 10_000),
+    maxResponseSize: maxBodyBytes,
+  });
+  const dispatcher = agent.compose(interceptors.decompress({ maxSize: maxBodyBytes }));
+  const basePath = url.pathname.replace(/\/+$/, '');
+  const name = `${url.origin}${basePath}`;
+  const mocked = new Set(settings.mockOperations);
+  return {
+    name,
+    forwards: (operationId) => !mocked.has(operationId),
+    async answer(operation, request) {
+      try {
+        const answer = await dispatcher.request({
+          origin: url.origin,
+          path: `${basePath}${request.path}${searchOf(request.query)}`,
+          method: request.method,
+          headers: forwardedHeaders(request.headers),
+          body: request.body ?? null,
+          // The whole exchange, not each wait: a provider that trickles its answer is cut too.
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const bytes = Buffer.from(await answer.body.bytes());
+        if (fallsBack(fallbackOn, answer.statusCode)) return undefined;
+        return readUpstreamAnswer(answer.statusCode, answer.headers, bytes);
+      } catch (error) {
+        const failure = upstreamFailure(error, name, timeoutMs, maxBodyBytes);
+        if (failure.kind === 'unreachable' && fallsBack(fallbackOn, 'unreachable'))
+          return undefined;
+        return answerRefusal(operation, failure.error);
+      }
+    },
+    close: () => agent.close(),
+  };
+}
+
+function searchOf(query: Readonly<Record<string, string | string[]>>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, item);
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
