@@ -2,6 +2,7 @@ import { requestPatternSchema } from '../interactions/request-pattern.ts';
 import { timesSchema } from '../interactions/verify-requests.ts';
 import { stubDefinitionSchema } from '../responders/stubs/stub-schema.ts';
 import { pactPath } from './pact-openapi.ts';
+import { recordingPath } from './recording-openapi.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object, description: string) => ({
@@ -284,6 +285,7 @@ export function adminOpenApi(version: string) {
         },
       },
       '/__admin/pact': pactPath,
+      '/__admin/recording': recordingPath,
       '/__admin/events': {
         get: {
           operationId: 'streamEvents',

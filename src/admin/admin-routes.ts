@@ -8,6 +8,7 @@ import {
   listRequests,
 } from './request-handlers.ts';
 import { clearPact, exportPact } from './pact-handler.ts';
+import { exportRecording } from './recording-handler.ts';
 import { servePage } from './serve-page.ts';
 import { streamEvents } from './stream-events.ts';
 import { coverage, describeAdminApi, health, reset } from './state-handlers.ts';
@@ -45,6 +46,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   { method: 'GET', path: '/coverage', handler: coverage },
   { method: 'GET', path: '/pact', handler: exportPact },
   { method: 'DELETE', path: '/pact', handler: clearPact },
+  { method: 'GET', path: '/recording', handler: exportRecording },
   { method: 'POST', path: '/reset', handler: reset },
   { method: 'GET', path: '/events', handler: streamEvents },
   { method: 'GET', path: '/inspector', handler: servePage, open: true },

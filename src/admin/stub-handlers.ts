@@ -1,4 +1,4 @@
-import { formatViolations } from '../contract/violation.ts';
+import { formatViolations, type Violation } from '../contract/violation.ts';
 import { HttpError } from '../errors.ts';
 import { checkStub } from '../responders/stubs/check-stub.ts';
 import { checkStubHeaders } from '../responders/stubs/check-stub-headers.ts';
@@ -8,6 +8,34 @@ import { checkAdminBody } from './check-admin-body.ts';
 
 /** POST /__admin/stubs: 201 with the stub, or 400 with the contract violations it would serve. */
 export async function createStub({ deps, session, body }: AdminContext): Promise<AdminReply> {
+  const checked = checkedStub(body, deps, session);
+  if ('violations' in checked) {
+    return {
+      status: 400,
+      body: {
+        error: 400,
+        message: `Failed to register the stub: it breaks the contract: ${formatViolations(checked.violations)}. Make sure the status and body are ones the contract allows, or set "allowContractViolation": true.`,
+        violations: checked.violations,
+      },
+    };
+  }
+  await deps.stubs.add(checked.stub);
+  deps.sessions.touch(session);
+  return { status: 201, body: checked.stub };
+}
+
+/**
+ * The stub a definition makes for the session, checked as POST /__admin/stubs checks it (what
+ * is malformed is thrown as an HttpError), or the contract violations it would serve.
+ *
+ * @example
+ * const checked = checkedStub({ pattern: { path: '/plants' }, response: { status: 200, body: { name: 'Fern' } } }, deps, '*');
+ */
+export function checkedStub(
+  body: unknown,
+  deps: Pick<AdminContext['deps'], 'stubSizeBytes' | 'maxDelay' | 'contract' | 'stubs'>,
+  session: string,
+): { stub: Stub } | { violations: Violation[] } {
   checkStubSize(body, deps.stubSizeBytes);
   const definition = checkAdminBody.stub(body);
   checkStubHeaders(definition.response?.headers);
@@ -18,16 +46,7 @@ export async function createStub({ deps, session, body }: AdminContext): Promise
     );
   }
   const { operationIds, violations } = checkStub(definition, deps.contract.current.operations);
-  if (violations.length > 0 && definition.allowContractViolation !== true) {
-    return {
-      status: 400,
-      body: {
-        error: 400,
-        message: `Failed to register the stub: it breaks the contract: ${formatViolations(violations)}. Make sure the status and body are ones the contract allows, or set "allowContractViolation": true.`,
-        violations,
-      },
-    };
-  }
+  if (violations.length > 0 && definition.allowContractViolation !== true) return { violations };
   const stub: Stub = {
     ...definition,
     id: deps.stubs.nextId(),
@@ -37,9 +56,7 @@ export async function createStub({ deps, session, body }: AdminContext): Promise
     operationIds,
     violations,
   };
-  await deps.stubs.add(stub);
-  deps.sessions.touch(session);
-  return { status: 201, body: stub };
+  return { stub };
 }
 
 /** GET /__admin/stubs */

@@ -14,6 +14,11 @@ export const upstreamFlags = {
     describe: 'Milliseconds the provider has to answer a forwarded request (504 past it)',
     default: defaults.upstreamTimeout.default,
   },
+  stubs: {
+    type: 'string',
+    describe:
+      'JSON file of stubs (e.g. a GET /__admin/recording) for every session; reloaded with --watch',
+  },
   'mock-operations': {
     type: 'string',
     describe: 'Comma-separated operation ids the mock answers itself (with --upstream)',

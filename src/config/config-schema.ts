@@ -67,6 +67,7 @@ export const configSchema = {
     },
     upstream: { type: 'string', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$' },
     upstreamTimeout: { type: 'integer', minimum: 1, maximum: 600000, default: 30000 },
+    stubs: { type: 'string', minLength: 1 },
     mockOperations: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
     fallbackOn: {
       type: 'array',
@@ -165,6 +166,8 @@ export interface MockServerOptions {
   upstream?: string;
   /** Milliseconds the provider has to answer a forwarded request in full; past it, 504. Default 30000. */
   upstreamTimeout?: number;
+  /** JSON file of stubs (such as GET /__admin/recording answers) registered for every session at start, and again on a change with `watch`. */
+  stubs?: string;
   /** Operation ids the mock answers itself while the rest go to `upstream`. Default none. */
   mockOperations?: string[];
   /**
@@ -211,6 +214,7 @@ export interface ResolvedConfig {
   allowedHosts: readonly string[];
   upstream: URL | undefined;
   upstreamTimeout: number;
+  stubs: string | undefined;
   mockOperations: readonly string[];
   fallbackOn: readonly FallbackTrigger[];
   logLevel: LogLevel;

@@ -34,7 +34,14 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
   const settings = input as unknown as Required<
     Omit<
       MockServerOptions,
-      'seed' | 'fixtures' | 'tokens' | 'recordFile' | 'adminToken' | 'adminPort' | 'upstream'
+      | 'seed'
+      | 'fixtures'
+      | 'tokens'
+      | 'recordFile'
+      | 'adminToken'
+      | 'adminPort'
+      | 'upstream'
+      | 'stubs'
     >
   > &
     MockServerOptions;
@@ -72,6 +79,7 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     allowedHosts: settings.allowedHosts,
     upstream: settings.upstream === undefined ? undefined : parseUpstream(settings.upstream),
     upstreamTimeout: settings.upstreamTimeout,
+    stubs: settings.stubs,
     mockOperations: settings.mockOperations,
     fallbackOn: parseFallback(settings.fallbackOn),
     logLevel: settings.logLevel,

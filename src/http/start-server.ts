@@ -18,6 +18,7 @@ import {
 } from './create-http-server.ts';
 import { createMemoryState } from './create-memory-state.ts';
 import { createRequestListener } from './create-request-listener.ts';
+import { loadStubsFile } from './load-stubs-file.ts';
 import { reloadOnChange } from './reload-on-change.ts';
 import type { ServerDeps } from './server-deps.ts';
 
@@ -106,7 +107,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const servers = [mockServer];
   let port: number;
   let adminUrl: string;
+  let stubIds: string[] = [];
   try {
+    if (config.stubs !== undefined) stubIds = await loadStubsFile(config.stubs, deps, []);
     port = await listen(mockServer, config.port, config.host, '--port');
     adminUrl = `${urlOf(config.host, port)}/__admin`;
     if (config.adminPort !== undefined) {
@@ -128,7 +131,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     throw error;
   }
   const url = urlOf(config.host, port);
-  const stopWatching = config.watch ? reloadOnChange(deps) : () => undefined;
+  const stopWatching = config.watch ? reloadOnChange(deps, stubIds) : () => undefined;
   logger.info(
     {
       url,

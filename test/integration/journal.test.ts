@@ -350,6 +350,7 @@ describe('the admin API', () => {
       '/__admin/inspector/{asset}',
       '/__admin/openapi.json',
       '/__admin/pact',
+      '/__admin/recording',
       '/__admin/requests',
       '/__admin/requests.har',
       '/__admin/requests/count',
