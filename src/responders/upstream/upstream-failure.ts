@@ -48,6 +48,10 @@ export function upstreamFailure(
       }),
     };
   }
+  if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|SELF_SIGNED|DEPTH_ZERO|HOSTNAME_MISMATCH)/.test(code)) {
+    const message = `Failed to reach the upstream ${origin} over TLS: ${code} (${reason}). Make sure the system's roots or NODE_EXTRA_CA_CERTS trust its certificate, and that it names the host.`;
+    return { kind: 'failed', error: badGateway(message, error) };
+  }
   const why =
     code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE'
       ? `its answer is larger than --max-body (${maxBodyBytes} bytes)`
