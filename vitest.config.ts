@@ -19,6 +19,7 @@ export default defineConfig({
         find: /^plant-store-mock\/vitest\/global-setup$/,
         replacement: source('./src/vitest/global-setup.ts'),
       },
+      { find: /^plant-store-mock\/msw$/, replacement: source('./src/msw/index.ts') },
       {
         find: /^plant-store-mock\/testcontainers$/,
         replacement: source('./src/testcontainers/index.ts'),

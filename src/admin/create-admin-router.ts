@@ -9,6 +9,7 @@ import { defaultSession, sessionHeaderOf, sessionNameProblem } from '../sessions
 import type { AdminDeps } from './admin-context.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { prepareAdminChecks } from './check-admin-body.ts';
+import { adminPathParams } from './match-admin-path.ts';
 
 /**
  * The `/__admin` API: JSON in and out, scoped to the session of `X-Mock-Session` or `?session=`,
@@ -186,14 +187,6 @@ function adminSession(req: Request): string {
   return session;
 }
 
-// Each route's pattern, made once: the token check asks on every admin request.
-const patterns = new Map<string, RegExp>();
-
 function matches(template: string, path: string): boolean {
-  let pattern = patterns.get(template);
-  if (pattern === undefined) {
-    const source = template.replace(/\./g, '\\.').replace(/:[^/]+/g, '[^/]+');
-    patterns.set(template, (pattern = new RegExp(`^${source}/?$`)));
-  }
-  return pattern.test(path);
+  return adminPathParams(template, path) !== undefined;
 }

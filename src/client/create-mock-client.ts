@@ -34,6 +34,7 @@ export function createMockClient(options: MockClientOptions): MockClient {
   const sessionName = options.session ?? defaultSession;
   const target = {
     adminUrl,
+    fetch: options.fetch,
     headers: {
       'x-mock-session': sessionName,
       ...(options.adminToken === undefined

@@ -18,6 +18,7 @@ export {
   type VerificationFailure,
 } from './format-verification.ts';
 export type {
+  AdminFetch,
   Har,
   MockClient,
   MockClientOptions,

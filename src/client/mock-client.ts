@@ -21,7 +21,20 @@ export interface MockClientOptions {
   adminToken?: string;
   /** The admin API's URL; default `${url}/__admin`. Give RunningMockServer `adminUrl` with `adminPort`. */
   adminUrl?: string;
+  /**
+   * What the admin calls go through; default the global `fetch`. An in-process mock
+   * (`plant-store-mock/msw`) gives its own, which answers without a network.
+   */
+  fetch?: AdminFetch;
 }
+
+/**
+ * The part of `fetch` the client uses.
+ *
+ * @example
+ * const adminFetch: AdminFetch = (url, init) => fetch(url, init);
+ */
+export type AdminFetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /**
  * Filters of `requests()`.

@@ -1,4 +1,5 @@
 import { parseJsonWithBigInts, stringifyWithBigInts } from '../parsing/exact-json.ts';
+import type { AdminFetch } from './mock-client.ts';
 import { MockClientError } from './mock-client-error.ts';
 
 /** One admin API call: what it is for (in messages), method, path under the admin URL, body. */
@@ -16,6 +17,8 @@ export interface AdminRequest {
 export interface AdminTarget {
   adminUrl: string;
   headers: Readonly<Record<string, string>>;
+  /** Default the global `fetch`. */
+  fetch?: AdminFetch | undefined;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function sendAdminRequest(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, {
+    response = await (target.fetch ?? fetch)(url, {
       method: request.method,
       headers: {
         ...target.headers,

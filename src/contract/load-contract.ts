@@ -75,7 +75,26 @@ async function readContract(path: string): Promise<Contract> {
   const text = await readFile(path, 'utf8').catch((cause: unknown) => {
     throw new ConfigError(`Failed to read the spec ${path}: ${describe(cause)}`, { cause });
   });
-  const document = parseDocument(path, text);
+  return compileContract(path, parseDocument(path, text), text);
+}
+
+/**
+ * A contract given as a parsed document rather than a file (the in-process handlers of
+ * `plant-store-mock/msw` take one): compiled as loadContract compiles a file's, `label` naming
+ * it in messages, its hash that of its JSON text.
+ *
+ * @example
+ * const contract = await contractOfDocument('my-api', { openapi: '3.1.0', ... });
+ */
+export async function contractOfDocument(label: string, document: object): Promise<Contract> {
+  try {
+    return await compileContract(label, document, JSON.stringify(document));
+  } catch (cause) {
+    throw invalidContract(label, cause);
+  }
+}
+
+async function compileContract(path: string, document: object, text: string): Promise<Contract> {
   const format = documentFormat(document);
   const openapi = (document as { openapi?: unknown }).openapi;
   if (format === undefined || (format === 'openapi3' && !String(openapi).startsWith('3.'))) {

@@ -2,14 +2,11 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Express } from 'express';
 import { HttpError } from '../errors.ts';
 import { recordInteractions } from '../observe/record-interactions.ts';
-import { createDynamicMode } from '../responders/dynamic-mode.ts';
-import { createStatefulMode } from '../responders/stateful-mode.ts';
-import { createStaticMode } from '../responders/static-mode.ts';
 import { splitTarget } from './open-exchange.ts';
 import { sendHttpError } from './handle-errors.ts';
-import { createPipeline } from '../pipeline/run-pipeline.ts';
 import { createRequestLog } from '../observe/log-requests.ts';
 import { createMockLane } from './mock-lane.ts';
+import { createConfiguredPipeline } from './create-configured-pipeline.ts';
 import type { ServerDeps } from './server-deps.ts';
 
 /**
@@ -22,26 +19,12 @@ import type { ServerDeps } from './server-deps.ts';
  */
 export function createRequestListener(deps: ServerDeps): RequestListener {
   const { config, contract, logger } = deps;
-  const staticMode = createStaticMode();
-  const decide = createPipeline({
-    mode: config.mode,
-    seed: config.seed,
-    tokens: config.tokens,
-    errors: config.errors,
-    violationsHeader: config.violationsHeader,
-    delay: config.delay,
-    maxDelay: config.maxDelay,
+  const decide = createConfiguredPipeline(config, {
     contract,
     stubs: deps.stubs,
     upstream: deps.upstream,
-    modes: {
-      static: staticMode,
-      dynamic: createDynamicMode({ allOptionals: config.fakeOptionals === 'all' }),
-      stateful: createStatefulMode(deps.store, staticMode),
-    },
-    onResponseViolations: (operationId, status, violations) => {
-      logger.warn({ operationId, status, violations }, 'response does not match the contract');
-    },
+    store: deps.store,
+    logger,
   });
   const recorder = recordInteractions({
     journal: deps.journal,

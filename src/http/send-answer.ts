@@ -29,22 +29,31 @@ export function sendAnswer(
   body: unknown,
   mediaType?: string,
 ): void {
+  const { text, isJson, contentType } = encodeAnswerBody(body, mediaType);
+  writeAnswer(exchange, status, headers, body, text, isJson ? text : undefined, contentType);
+}
+
+/**
+ * The text an answer's body goes out as, whether that text is its JSON, and its content type
+ * (see sendAnswer): for any transport.
+ *
+ * @example
+ * encodeAnswerBody({ name: 'Monstera' }); // { text: '{"name":"Monstera"}', isJson: true, contentType: 'application/json' }
+ */
+export function encodeAnswerBody(
+  body: unknown,
+  mediaType?: string,
+): { text: string | undefined; isJson: boolean; contentType: string } {
   if (mediaType !== undefined && body !== undefined && isXmlMediaType(mediaType)) {
     const text = typeof body === 'string' ? body : xmlBuilder.build({ xml: body });
-    writeAnswer(exchange, status, headers, body, text, undefined, mediaType);
-    return;
+    return { text, isJson: false, contentType: mediaType };
   }
   const asText = mediaType !== undefined && !isJsonMediaType(mediaType) && typeof body === 'string';
-  const text = body === undefined ? undefined : asText ? body : JSON.stringify(body);
-  writeAnswer(
-    exchange,
-    status,
-    headers,
-    body,
-    text,
-    asText ? undefined : text,
-    mediaType ?? jsonContentType,
-  );
+  return {
+    text: body === undefined ? undefined : asText ? body : JSON.stringify(body),
+    isJson: !asText,
+    contentType: mediaType ?? jsonContentType,
+  };
 }
 
 /**
@@ -96,6 +105,45 @@ function writeAnswer(
   cookies: readonly string[] = [],
 ): void {
   const { res, laneHeaders } = exchange;
+  const { list, withBody } = answerHeaderList(
+    status,
+    headers,
+    text,
+    contentType,
+    laneHeaders,
+    cookies,
+  );
+  res.writeHead(status, list);
+  exchange.sent = {
+    status,
+    body,
+    json,
+    headersJson: headersJson(laneHeaders === undefined ? undefined : list, res),
+  };
+  res.end(withBody ? text : undefined);
+}
+
+function withoutCookies(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const others = { ...headers };
+  delete others['set-cookie'];
+  return others;
+}
+
+/**
+ * The headers an answer goes out with, as one flat name, value list: its own (never its body's
+ * labels), then the body's content type and length, after the lane's that it does not override.
+ *
+ * @example
+ * answerHeaderList(200, {}, '{}', 'application/json', ['x-content-type-options', 'nosniff']).list;
+ */
+export function answerHeaderList(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  text: string | Buffer | undefined,
+  contentType: string | undefined,
+  laneHeaders: readonly string[] | undefined,
+  cookies: readonly string[] = [],
+): { list: string[]; withBody: boolean } {
   // One flat list for one writeHead: Node writes it as it is, with no per-header bookkeeping.
   const list: string[] = [];
   // The body's labels are the mock's own: an answer's headers never relabel it.
@@ -109,21 +157,7 @@ function writeAnswer(
   if (withBody) list.push('content-length', String(Buffer.byteLength(text)));
   // The answer's own headers win over the lane's (set on the response for a browser, whose CORS
   // headers the cors package sets; else listed ahead of the answer's).
-  const sent = laneHeaders === undefined ? list : withLaneHeaders(laneHeaders, list);
-  res.writeHead(status, sent);
-  exchange.sent = {
-    status,
-    body,
-    json,
-    headersJson: headersJson(laneHeaders === undefined ? undefined : sent, res),
-  };
-  res.end(withBody ? text : undefined);
-}
-
-function withoutCookies(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const others = { ...headers };
-  delete others['set-cookie'];
-  return others;
+  return { list: laneHeaders === undefined ? list : withLaneHeaders(laneHeaders, list), withBody };
 }
 
 function withLaneHeaders(laneHeaders: readonly string[], list: readonly string[]): string[] {
@@ -143,15 +177,29 @@ function hasName(list: readonly string[], name: string): boolean {
 // The journal's `response.headers`, names lower-case: from the list the answer was written with,
 // or from the response when headers were set on it before (a browser's CORS).
 function headersJson(list: readonly string[] | undefined, res: Exchange['res']): string {
+  return list === undefined
+    ? redactedHeadersJson(flattenHeaders(res.getHeaders()))
+    : headerListJson(list);
+}
+
+/**
+ * The journal's `response.headers` of an answer written with `list` (see answerHeaderList): names
+ * lower-case, repeated names joined, secrets redacted, as JSON text.
+ *
+ * @example
+ * headerListJson(['content-type', 'application/json']); // '{"content-type":"application/json"}'
+ */
+export function headerListJson(list: readonly string[]): string {
   const headers: Record<string, string> = {};
-  if (list === undefined) Object.assign(headers, flattenHeaders(res.getHeaders()));
-  else {
-    for (let i = 0; i < list.length; i += 2) {
-      const name = (list[i] as string).toLowerCase();
-      const value = list[i + 1] as string;
-      headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
-    }
+  for (let i = 0; i < list.length; i += 2) {
+    const name = (list[i] as string).toLowerCase();
+    const value = list[i + 1] as string;
+    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
-  // A stub's or an example's cookies are as secret as the client's.
+  return redactedHeadersJson(headers);
+}
+
+// A stub's or an example's cookies are as secret as the client's.
+function redactedHeadersJson(headers: Record<string, string>): string {
   return JSON.stringify(redactResponseInPlace(headers));
 }

@@ -1,6 +1,6 @@
 import type { Violation } from '../contract/violation.ts';
 import type { HttpError } from '../errors.ts';
-import type { Exchange } from '../pipeline/exchange.ts';
+import type { RecordedExchange } from '../pipeline/exchange.ts';
 import type { Outcome } from '../pipeline/request-states.ts';
 import type { AppliedFault } from '../responders/fault-names.ts';
 import { durationSince } from './duration-since.ts';
@@ -35,7 +35,7 @@ export interface RecorderDeps {
 export function recordInteractions(deps: RecorderDeps) {
   return {
     nextId: (): string => deps.journal.nextId(),
-    record(exchange: Exchange, journalId: string): void {
+    record(exchange: RecordedExchange, journalId: string): void {
       const { outcome, sent, fault, session } = exchange;
       const requestViolations = outcome?.requestViolations ?? refusal(exchange);
       const responseViolations =
@@ -119,7 +119,7 @@ export function summaryText({ head, method, path, status, tail }: RecordedEntry)
  * request (docs/design.md).
  */
 function recordedEntry(
-  exchange: Exchange,
+  exchange: RecordedExchange,
   journalId: string,
   secrets: SecretNames,
   verdicts: Verdicts,
@@ -139,7 +139,7 @@ function recordedEntry(
   return { id: journalId, session, text, head, method, path, status, tail };
 }
 
-function requestText(exchange: Exchange, secrets: SecretNames, body: RecordedBody): string {
+function requestText(exchange: RecordedExchange, secrets: SecretNames, body: RecordedBody): string {
   const { method, path, query } = exchange;
   const headers = JSON.stringify(requestHeaders(exchange, secrets));
   return (
@@ -170,7 +170,7 @@ function verdictText(violations: readonly Violation[]): string {
 // The pipeline's flattened copy when there is one (copied: the outcome is not the journal's to
 // change); the request's own headers otherwise.
 function requestHeaders(
-  { outcome, headers }: Exchange,
+  { outcome, headers }: RecordedExchange,
   secrets: SecretNames,
 ): Record<string, string> {
   return redactHeaders(outcome === undefined ? headers : outcome.request.headers, secrets);
@@ -199,7 +199,7 @@ function sourceOf(
 }
 
 // Why a request that never reached an operation does not meet the contract.
-function refusal({ method, path, error, sent }: Exchange): Violation[] {
+function refusal({ method, path, error, sent }: RecordedExchange): Violation[] {
   if (sent === undefined)
     return [{ location: 'request', message: 'the client went away before it was answered' }];
   switch (error?.code) {

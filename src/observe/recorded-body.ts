@@ -1,6 +1,6 @@
 import { mayHoldWrittenBigIntegers, parseExactJson } from '../parsing/exact-json.ts';
 import { nestsDeeperThan } from '../parsing/json-depth.ts';
-import type { Exchange, SentAnswer } from '../pipeline/exchange.ts';
+import type { RecordedExchange, SentAnswer } from '../pipeline/exchange.ts';
 
 const maxRecordedText = 16 * 1024;
 
@@ -22,7 +22,7 @@ export const unanswered: RecordedBody = { json: 'null', truncated: false, exact:
  * @example
  * requestBody(exchange); // { json: '{"name":"Monstera"}', truncated: false, exact: false }
  */
-export function requestBody({ outcome, body }: Exchange): RecordedBody {
+export function requestBody({ outcome, body }: RecordedExchange): RecordedBody {
   if (outcome === undefined || isLarge(body)) return decodeBody(body);
   const { bigIntegers } = outcome.request;
   // Integers past 2^53 were rounded by the parse the pipeline used: read them again, exactly.

@@ -15,25 +15,18 @@ export interface SentAnswer {
 }
 
 /**
- * One mock request and its answer: what arrived (the pipeline reads it as an Arrival), what the
- * pipeline decided and what was sent. The transport fills it in; the observers (journal,
- * coverage, record file, log) read it once its response has closed.
+ * One mock request and its answer as the observers (journal, coverage, record file, log) read it
+ * once its response has closed: what arrived (the pipeline reads it as an Arrival), what the
+ * pipeline decided and what was sent. Made by a transport: node:http's (Exchange) or an
+ * in-process one (src/msw/).
  */
-export interface Exchange extends Arrival {
-  readonly req: IncomingMessage;
-  readonly res: ServerResponse;
+export interface RecordedExchange extends Arrival {
   /** The raw request body once read; undefined when none was sent. */
   body: Buffer | undefined;
   /** `Date.now()` when it arrived. */
   readonly receivedAt: number;
   /** `performance.now()` when it arrived. */
   readonly started: number;
-  /**
-   * Headers every answer to it carries (nosniff, and CORS for a client that names no origin), as
-   * a flat name, value list written with the answer's own; unset when the lane set them on the
-   * response instead (a browser's request, whose CORS headers the cors package sets).
-   */
-  laneHeaders?: readonly string[];
   /** The journal's number for it; unset for requests the journal does not keep (preflights). */
   journalId?: string;
   /** What the pipeline decided; unset for requests refused before an answer was chosen. */
@@ -43,4 +36,16 @@ export interface Exchange extends Arrival {
   /** Why the request was refused outside the contract (404, 405, 413, ...). */
   error?: HttpError;
   fault?: AppliedFault;
+}
+
+/** A mock request on node:http: its exchange, with the connection the transport answers on. */
+export interface Exchange extends RecordedExchange {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /**
+   * Headers every answer to it carries (nosniff, and CORS for a client that names no origin), as
+   * a flat name, value list written with the answer's own; unset when the lane set them on the
+   * response instead (a browser's request, whose CORS headers the cors package sets).
+   */
+  laneHeaders?: readonly string[];
 }

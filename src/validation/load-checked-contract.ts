@@ -11,7 +11,17 @@ import { prepareErrorSamples } from './error-samples.ts';
  * const contract = await loadCheckedContract('openapi.yaml');
  */
 export async function loadCheckedContract(path: string): Promise<Contract> {
-  const contract = await loadContract(path);
+  return checkedContract(await loadContract(path), path);
+}
+
+/**
+ * The contract with its checks compiled and its error bodies mended now, as loadCheckedContract
+ * gives a file's; `path` names it in the error.
+ *
+ * @example
+ * const contract = await checkedContract(await contractOfDocument('my-api', document), 'my-api');
+ */
+export async function checkedContract(contract: Contract, path: string): Promise<Contract> {
   try {
     for (const operation of contract.operations) fastPathOf(operation);
   } catch (cause) {

@@ -26,6 +26,17 @@ export async function loadFixtures(path: string, check: CheckFixture): Promise<S
       cause,
     });
   }
+  return checkFixtures(path, parsed, check);
+}
+
+/**
+ * Fixtures given as a value (the in-process handlers take an array), checked as loadFixtures
+ * checks a file's; `path` names them in messages.
+ *
+ * @example
+ * checkFixtures('fixtures', [{ id: 1, name: 'Aloe vera' }], fixtureCheck(contract));
+ */
+export function checkFixtures(path: string, parsed: unknown, check: CheckFixture): StoredRecord[] {
   if (!Array.isArray(parsed)) {
     throw new ConfigError(
       `Failed to load the fixtures ${path}: the file must hold a JSON array of plants.`,
