@@ -49,7 +49,7 @@ beforeAll(async () => {
     await copyFile(join(exampleSuite, name), join(consumer, 'consumer-suite', name));
   }
   const devDependencies = await Promise.all(
-    ['vitest', 'testcontainers', 'typescript', '@types/node'].map(
+    ['vitest', 'testcontainers', 'typescript', '@types/node', 'msw'].map(
       async (name) => `${name}@${await devVersion(name)}`,
     ),
   );
@@ -66,6 +66,17 @@ afterAll(async () => {
 
 const installed = (...path: string[]) =>
   join(consumer, 'node_modules', 'plant-store-mock', ...path);
+
+// The consumer project's vitest with one of its configs, without colours in its output.
+function runConsumerVitest(config: string): ReturnType<typeof runCommand> {
+  const vitest = join(consumer, 'node_modules', 'vitest', 'vitest.mjs');
+  const plain: NodeJS.ProcessEnv = { ...node24Env, NO_COLOR: '1' };
+  delete plain.FORCE_COLOR;
+  return runCommand(process.execPath, [vitest, 'run', '--config', config, '--reporter=verbose'], {
+    cwd: consumer,
+    env: plain,
+  });
+}
 
 describe('the packed package, installed in a new project', () => {
   it('holds the built code, the shipped Dockerfile and its lockfile, and no sources', () => {
@@ -137,6 +148,7 @@ describe('the packed package, installed in a new project', () => {
       const vitest = await import('plant-store-mock/vitest');
       const globalSetup = await import('plant-store-mock/vitest/global-setup');
       const containers = await import('plant-store-mock/testcontainers');
+      const msw = await import('plant-store-mock/msw');
       const { fileURLToPath } = await import('node:url');
       console.log(JSON.stringify({
         main: typeof main.startMockServer,
@@ -144,6 +156,7 @@ describe('the packed package, installed in a new project', () => {
         vitest: typeof vitest.toHaveReceived,
         globalSetup: typeof globalSetup.default,
         containers: typeof containers.PlantStoreMockContainer,
+        msw: typeof msw.createContractHandlers,
         image: containers.packagedImage,
         resolved: fileURLToPath(import.meta.resolve('plant-store-mock/openapi.yaml')),
         bundled: main.bundledSpecPath,
@@ -159,6 +172,7 @@ describe('the packed package, installed in a new project', () => {
       vitest: 'function',
       globalSetup: 'function',
       containers: 'function',
+      msw: 'function',
     });
     expect(seen.image).toMatch(
       new RegExp(`^plant-store-mock:${await packageVersionOfTarball()}-[0-9a-f]{12}$`),
@@ -267,15 +281,21 @@ describe('the packed package, installed in a new project', () => {
     expect(JSON.stringify(pact)).not.toMatch(/__admin|session|reset the store/i);
   });
 
+  it('answers creates in process with plant-store-mock/msw and the installed msw, no server started', async () => {
+    const finished = await runConsumerVitest('vitest.msw.config.ts');
+    expect(finished.output).toMatch(/Tests\s+2 passed \(2\)/);
+    expect(finished.code).toBe(0);
+    const pact = JSON.parse(
+      await readFile(join(consumer, 'pacts', 'installed-msw-plant-store.json'), 'utf8'),
+    ) as { interactions: { description: string }[] };
+    expect(pact.interactions.map((i) => i.description)).toEqual([
+      'createPlant returns 200',
+      'createPlant returns 400',
+    ]);
+  });
+
   it('shares one mock across suite files through the global setup, a session per file', async () => {
-    const vitest = join(consumer, 'node_modules', 'vitest', 'vitest.mjs');
-    const plain: NodeJS.ProcessEnv = { ...node24Env, NO_COLOR: '1' };
-    delete plain.FORCE_COLOR;
-    const finished = await runCommand(
-      process.execPath,
-      [vitest, 'run', '--config', 'vitest.suite.config.ts', '--reporter=verbose'],
-      { cwd: consumer, env: plain },
-    );
+    const finished = await runConsumerVitest('vitest.suite.config.ts');
     expect(finished.output).toMatch(/Test Files\s+2 passed \(2\)/);
     expect(finished.code).toBe(0);
     // Both files talked to the same server, which the setup closed at the end.

@@ -8,6 +8,7 @@ import {
   type RunningMockServer,
 } from 'plant-store-mock';
 import { createMockClient, type MockClient, type RequestPattern } from 'plant-store-mock/client';
+import { createContractHandlers, type ContractHandlers } from 'plant-store-mock/msw';
 import { ContainerEngineError, PlantStoreMockContainer } from 'plant-store-mock/testcontainers';
 import { useMockSession, type ProvidedMock } from 'plant-store-mock/vitest';
 import mockSetup, { setupMockServer } from 'plant-store-mock/vitest/global-setup';
@@ -28,7 +29,24 @@ const status: number = errorCatalogue.CONTRACT_VIOLATION.status;
 const contract: string = bundledSpecPath;
 const container: PlantStoreMockContainer = new PlantStoreMockContainer().withMode('dynamic');
 const engineError: Error = new ContainerEngineError(new Error('none'));
+const inApp: ContractHandlers = createContractHandlers({
+  baseUrl: 'http://api.test',
+  mode: 'dynamic',
+  seed: 1,
+  fixtures: [{ id: 1, name: 'Fern' }],
+});
+const inAppClient: MockClient = inApp.client('typed');
 // @ts-expect-error: mode takes only the modes the mock has
 const wrongMode: MockServerOptions = { mode: 'random' };
 await server.close();
-console.log(count, status, contract, container, engineError, wrongMode, inSuite, setups);
+console.log(
+  count,
+  status,
+  contract,
+  container,
+  engineError,
+  wrongMode,
+  inSuite,
+  setups,
+  inAppClient,
+);
