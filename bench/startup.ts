@@ -1,0 +1,163 @@
+// Start-up bench: spawn to the first 200 of a valid POST /plants (bearer token), for a bare
+// node:http server, Express + ajv, the CLI from dist/, a process calling startMockServer(),
+// `prism mock`, and the CLI on generated contracts (200 / 2,000 / 20,000 OpenAPI 3 operations, a
+// 20,000-path Swagger 2.0 document). Cells alternate within each round; prints min/median/max,
+// the ratio of medians, and the first request's latency. `npm run bench:startup -- --help`.
+import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildDist } from './build-dist.ts';
+import { generateOpenApi, generateSwagger } from './generate-contract.ts';
+import { killAllServers, startServer } from './spawn-server.ts';
+import { contractCell, startCells, type StartupCell } from './startup-cells.ts';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const usage = `Usage: npm run bench:startup -- [--rounds N] [--sizes 200,2000,20000] [--swagger 20000]
+       [--cell-timeout S] [--compare DIR] [--no-build]
+--compare DIR adds another checkout's build (its dist/) as "before" cells; --swagger 0 skips it.`;
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    sizes: { type: 'string', default: '200,2000,20000' },
+    swagger: { type: 'string', default: '20000' },
+    'cell-timeout': { type: 'string', default: '120' },
+    compare: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
+}
+const rounds = Number(values.rounds);
+const sizes = values.sizes.split(',').filter(Boolean).map(Number);
+const swaggerPaths = Number(values.swagger);
+const timeoutMs = Number(values['cell-timeout']) * 1_000;
+if (![rounds, swaggerPaths, timeoutMs, ...sizes].every((n) => Number.isInteger(n) && n >= 0)) {
+  process.stderr.write(`Failed to read the flags: they take whole numbers.\n${usage}\n`);
+  process.exit(2);
+}
+
+/** One GET on its own connection; resolves with how long the answer took (ms). */
+function timeGet(url: string): Promise<number> {
+  const sentAt = performance.now();
+  return new Promise((done, fail) => {
+    const req = request(url, { agent: false, timeout: 10_000 }, (res) => {
+      res.resume().once('end', () => {
+        done(performance.now() - sentAt);
+      });
+    });
+    req.once('timeout', () => req.destroy(new Error(`No answer from ${url}`)));
+    req.once('error', fail).end();
+  });
+}
+
+if (!values['no-build']) buildDist(root);
+const tmp = mkdtempSync(join(tmpdir(), 'startup-bench-'));
+process.on('exit', () => {
+  killAllServers();
+  rmSync(tmp, { recursive: true, force: true });
+});
+process.on('SIGINT', () => {
+  process.exit(130);
+});
+
+const specs = sizes.map((n) => ({
+  what: `${n.toLocaleString('en')} ops`,
+  spec: generateOpenApi(root, tmp, n),
+}));
+if (swaggerPaths > 0) {
+  const what = `${swaggerPaths.toLocaleString('en')} paths, Swagger 2.0`;
+  specs.push({ what, spec: generateSwagger(tmp, swaggerPaths) });
+}
+const builds = [{ build: root, label: '' }];
+if (values.compare !== undefined)
+  builds.push({ build: resolve(values.compare), label: 'before: ' });
+const cells: StartupCell[] = builds.flatMap(({ build, label }) => [
+  ...startCells(root, build, label),
+  ...specs.map(({ what, spec }) => contractCell(root, build, label, what, spec)),
+]);
+
+interface Figures {
+  startup: number[];
+  first: number[];
+  admin: number[];
+  failed: string[];
+}
+const figures = new Map<string, Figures>(
+  cells.map((c) => [c.name, { startup: [], first: [], admin: [], failed: [] }]),
+);
+const loadBefore = loadavg();
+for (let round = 0; round < rounds; round += 1) {
+  // Each round starts one cell further on, so no cell always runs right after the same other.
+  for (let i = 0; i < cells.length; i += 1) {
+    const cell = cells[(i + round) % cells.length] as StartupCell;
+    const seen = figures.get(cell.name) as Figures;
+    try {
+      const server = await startServer({ ...(await cell.launch()), timeoutMs });
+      seen.startup.push(server.startupMs);
+      seen.first.push(server.firstAnswerMs);
+      if (cell.admin) seen.admin.push(await timeGet(`${server.url}/__admin/health`));
+      await server.stop();
+    } catch (error) {
+      seen.failed.push(
+        (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '',
+      );
+    }
+    process.stderr.write(`round ${round + 1}/${rounds}: ${cell.name} done\n`);
+  }
+}
+
+const median = (xs: number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+const spread = (xs: number[]): string =>
+  xs.length === 0
+    ? '-'
+    : `${Math.round(Math.min(...xs))} / ${Math.round(median(xs))} / ${Math.round(Math.max(...xs))}`;
+const rows = cells.map((cell) => {
+  const seen = figures.get(cell.name) as Figures;
+  const base = figures.get(cell.against)?.startup ?? [];
+  const ratio =
+    seen.startup.length === 0 || base.length === 0
+      ? '-'
+      : `${(median(seen.startup) / median(base)).toFixed(2)}x`;
+  const failed =
+    seen.failed.length === 0 ? '' : `${seen.failed.length} failed: ${seen.failed[0] ?? ''}`;
+  return [
+    cell.name,
+    spread(seen.startup),
+    `${ratio} of ${cell.against}`,
+    spread(seen.first),
+    spread(seen.admin),
+    failed,
+  ];
+});
+const head = [
+  'cell',
+  'spawn to first 200, ms (min / median / max)',
+  'ratio (medians)',
+  'first answer, ms',
+  'first /__admin answer, ms',
+  '',
+];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
+const line = (r: string[]): string =>
+  r
+    .map((c, i) => c.padEnd(widths[i] as number))
+    .join(' | ')
+    .trimEnd();
+const fmt = (l: number[]): string => l.map((x) => x.toFixed(1)).join(' ');
+process.stdout.write(
+  `${rounds} rounds, load average ${fmt(loadBefore)} at the start, ${fmt(loadavg())} at the end\n`,
+);
+process.stdout.write(`${[line(head), ...rows.map(line)].join('\n')}\n`);
