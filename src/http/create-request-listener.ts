@@ -47,18 +47,13 @@ export function createRequestListener(deps: ServerDeps): RequestListener {
     },
     declaresOptions: (path) => contract.route('OPTIONS', path).kind === 'matched',
   });
-  // Express and the admin API load just after start, in the background: the mock serves without
-  // them, and no admin call waits for them.
+  // Express and the admin API load on the first /__admin request: loaded in the background at
+  // start, they held the first mock answers back (docs/performance.md).
   let admin: Promise<Express> | undefined;
   const loadAdmin = (): Promise<Express> =>
     (admin ??= import('./create-admin-app.ts').then(({ createMockPortAdminApp }) =>
       createMockPortAdminApp(deps),
     ));
-  setImmediate(() => {
-    loadAdmin().catch(() => {
-      // Said by the first admin request that needs it.
-    });
-  }).unref();
   function serveAdmin(req: IncomingMessage, res: ServerResponse): void {
     loadAdmin().then(
       (app) => {

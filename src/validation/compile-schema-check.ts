@@ -59,6 +59,18 @@ function ajvFor(dialect: unknown): AnyAjv {
   return ajv;
 }
 
+/**
+ * Makes the ajv of a dialect and compiles its meta-schema (what every first compile of that
+ * dialect checks schemas against): at load, so that no first request pays it.
+ *
+ * @example
+ * prepareDialect('https://json-schema.org/draft/2020-12/schema');
+ */
+export function prepareDialect(dialect: unknown): void {
+  // Checking any schema compiles the meta-schema, once per ajv.
+  void ajvFor(dialect).validateSchema({});
+}
+
 /** Which side of the exchange a body is on: request bodies lose readOnly, responses writeOnly properties. */
 export type BodySide = 'request' | 'response';
 

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { IHttpOperationResponse } from '@stoplight/types';
 import { declaredResponse } from '../contract/choose-response.ts';
 import type { ContractOperation } from '../contract/contract-operation.ts';
@@ -6,9 +8,14 @@ import { staticSample } from '../contract/static-sample.ts';
 import { validateResponse } from './prism-engine.ts';
 
 type Faker = typeof import('json-schema-faker');
+// Loaded only when a sample breaks its schema, synchronously: Node requires an ES module, found
+// by its `import` condition (the package exports nothing else).
+const require = createRequire(import.meta.url);
+let faker: Faker | undefined;
 
-// The error bodies whose sample breaks their schema, mended once per declared response.
-const mended = new WeakMap<IHttpOperationResponse, Record<string, unknown>>();
+// Each declared error response's mended body, or null where its sample needs no mending; made
+// on the response's first error answer, so start-up does not grow with the contract's errors.
+const mended = new WeakMap<IHttpOperationResponse, Record<string, unknown> | null>();
 
 /**
  * The body violations of an answer against the operation's declared response for its status.
@@ -25,7 +32,7 @@ export function bodyViolations(operation: ContractOperation, response: EngineRes
 /**
  * The body an error answer starts from: the declared example, else a sample of the schema; where
  * that sample breaks the schema (Prism's sampler writes `string` whatever the `pattern`), the
- * fields it gets wrong faked to fit, as prepareErrorSamples made them at load.
+ * fields it gets wrong faked to fit (json-schema-faker, seed 1), once per declared response.
  *
  * @example
  * errorSample(createTodo, 400)?.response.body; // { code: 'AO__', title: 'string', detail: 'string' }
@@ -34,62 +41,38 @@ export function errorSample(operation: ContractOperation, status: number) {
   const declared = staticSample(operation, { status });
   if (!declared.ok) return undefined;
   const response = declaredResponse(operation, status);
-  const body = response === undefined ? undefined : mended.get(response);
-  return body === undefined ? declared : { ...declared, response: { ...declared.response, body } };
-}
-
-/**
- * Mends, at load, each declared error response whose sample breaks its schema (see errorSample);
- * json-schema-faker is loaded only when one does.
- *
- * @example
- * await prepareErrorSamples(contract.operations);
- */
-export async function prepareErrorSamples(operations: readonly ContractOperation[]): Promise<void> {
-  let faker: Faker | undefined;
-  for (const operation of operations) {
-    for (const response of operation.resource.responses) {
-      const status = statusOf(operation, response);
-      if (status === undefined) continue;
-      const sample = staticSample(operation, { status });
-      if (!sample.ok || sample.example !== undefined || !isRecord(sample.response.body)) continue;
-      const broken = bodyViolations(operation, sample.response);
-      const schema = response.contents?.find(
-        (c) => c.mediaType === sample.response.mediaType,
-      )?.schema;
-      if (broken.length === 0 || schema === undefined) continue;
-      faker ??= await import('json-schema-faker');
-      const fake = faker.generateSync(schema as Parameters<Faker['generateSync']>[0], {
-        seed: 1,
-        optionalsProbability: 0,
-      });
-      if (!isRecord(fake)) continue;
-      const body = { ...sample.response.body };
-      for (const { location } of broken) {
-        const field = location.split('/')[1];
-        if (field !== undefined && Object.hasOwn(fake, field)) body[field] = fake[field];
-      }
-      const fits = (b: Record<string, unknown>) =>
-        bodyViolations(operation, { ...sample.response, body: b }).length === 0;
-      if (fits(body)) mended.set(response, body);
-      else if (fits(fake)) mended.set(response, fake);
-    }
+  if (response === undefined || declared.example !== undefined) return declared;
+  let body = mended.get(response);
+  if (body === undefined) {
+    body = mend(operation, response, declared.response) ?? null;
+    mended.set(response, body);
   }
+  return body === null ? declared : { ...declared, response: { ...declared.response, body } };
 }
 
-// An error status the response answers (`404`; `4XX` and `default` as the first status they
-// answer), or undefined for a success.
-function statusOf(
+function mend(
   operation: ContractOperation,
   response: IHttpOperationResponse,
-): number | undefined {
-  const code = response.code.toUpperCase();
-  if (/^[45]\d\d$/.test(code)) return Number(code);
-  if (!/^([45]XX|DEFAULT)$/.test(code)) return undefined;
-  for (let status = 400; status < 600; status++) {
-    if (declaredResponse(operation, status) === response) return status;
+  sample: EngineResponse,
+): Record<string, unknown> | undefined {
+  if (!isRecord(sample.body)) return undefined;
+  const broken = bodyViolations(operation, sample);
+  const schema = response.contents?.find((c) => c.mediaType === sample.mediaType)?.schema;
+  if (broken.length === 0 || schema === undefined) return undefined;
+  faker ??= require(fileURLToPath(import.meta.resolve('json-schema-faker'))) as Faker;
+  const fake = faker.generateSync(schema as Parameters<Faker['generateSync']>[0], {
+    seed: 1,
+    optionalsProbability: 0,
+  });
+  if (!isRecord(fake)) return undefined;
+  const body = { ...sample.body };
+  for (const { location } of broken) {
+    const field = location.split('/')[1];
+    if (field !== undefined && Object.hasOwn(fake, field)) body[field] = fake[field];
   }
-  return undefined;
+  const fits = (b: Record<string, unknown>) =>
+    bodyViolations(operation, { ...sample, body: b }).length === 0;
+  return fits(body) ? body : fits(fake) ? fake : undefined;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { invalidContract, loadContract, type Contract } from '../contract/load-contract.ts';
-import { fastPathOf } from './compile-fast-path.ts';
-import { prepareErrorSamples } from './error-samples.ts';
+import { checkSchemaDialects } from './check-schema-dialects.ts';
+import { prepareDialect } from './compile-schema-check.ts';
 
 /**
- * Loads a contract and compiles the checks of every operation now (at start and on reload), not
- * on a first request; schemas that cannot be compiled make it a bad --spec (a ConfigError). The
- * error bodies whose sample breaks their schema are mended now too (see errorSample).
+ * Loads a contract and refuses, as a bad --spec (a ConfigError), schemas whose checks could not
+ * compile. The checks compile when an operation is first requested (see fastPathOf; the ajv of
+ * each dialect in use, with its meta-schema, is made now), and an error body's sample is mended
+ * when first answered (see errorSample): start-up grows with the document, not with the checks
+ * (docs/performance.md).
  *
  * @example
  * const contract = await loadCheckedContract('openapi.yaml');
@@ -15,18 +17,18 @@ export async function loadCheckedContract(path: string): Promise<Contract> {
 }
 
 /**
- * The contract with its checks compiled and its error bodies mended now, as loadCheckedContract
- * gives a file's; `path` names it in the error.
+ * The contract checked as loadCheckedContract checks a file's; `path` names it in the error.
  *
  * @example
  * const contract = await checkedContract(await contractOfDocument('my-api', document), 'my-api');
  */
-export async function checkedContract(contract: Contract, path: string): Promise<Contract> {
+export function checkedContract(contract: Contract, path: string): Promise<Contract> {
+  let dialects: Set<unknown>;
   try {
-    for (const operation of contract.operations) fastPathOf(operation);
+    dialects = checkSchemaDialects(contract.operations);
   } catch (cause) {
-    throw invalidContract(path, cause);
+    return Promise.reject(invalidContract(path, cause));
   }
-  await prepareErrorSamples(contract.operations);
-  return contract;
+  for (const dialect of dialects) prepareDialect(dialect);
+  return Promise.resolve(contract);
 }
