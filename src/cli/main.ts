@@ -2,12 +2,7 @@
 // The CLI's entry: says first when this Node is older than the package supports, then sets V8's
 // flags, then loads everything else. Only node-version-warning.ts (node:fs alone) is imported
 // statically, so nothing that needs a newer Node loads before the warning is written.
-import nodeModule from 'node:module';
 import { nodeVersionWarning } from './node-version-warning.ts';
-
-// V8's compiled code of every module, kept on disk (under the OS's temp folder) for the next start;
-// an older Node (warned about below) has no such cache.
-(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const warning = nodeVersionWarning(process.versions.node);
 if (warning !== undefined) process.stderr.write(`plant-store-mock: ${warning}\n`);
