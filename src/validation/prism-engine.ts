@@ -10,7 +10,7 @@ import { fastPathOf } from './compile-fast-path.ts';
 
 /**
  * Checks a request against its operation (body, query, headers, path) as Prism's validator does:
- * with the checks compiled at start-up where they cover the operation, else with Prism itself.
+ * with the checks compiled on the operation's first request where they cover it, else with Prism itself.
  *
  * @example
  * validateRequest(operation, { method: 'POST', path: '/plants', query: {}, headers, body: { name: 5 } });
