@@ -40,7 +40,7 @@ await Promise.all(
 console.log(`journal: ${entries} entries of ${bodyBytes} B in ${Date.now() - filling} ms`);
 
 const reads: [string, string, unknown?][] = [
-  // The first admin call: it loads the admin API and compiles its own body check.
+  // The first admin call: it loads the admin API, which compiles its body checks.
   ['first admin call (empty session)', '/verify?session=empty', { pattern: { method: 'GET' } }],
   ['verify (no body in pattern)', '/verify', { pattern: { method: 'POST', path: '/plants' } }],
   [

@@ -89,12 +89,21 @@ export async function startServer(launch: ServerLaunch): Promise<BenchServer> {
       throw fail(`it exited (code ${child.exitCode}, signal ${child.signalCode})`);
     });
     gone.catch(() => undefined);
+    const timeoutMs = launch.timeoutMs ?? startTimeoutMs;
+    const deadline = startedAt + timeoutMs;
+    let urlTimer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      urlTimer = setTimeout(() => {
+        reject(fail(`no start-up line within ${timeoutMs} ms`));
+      }, timeoutMs);
+    });
     const url = await Promise.race([
       launch.url === undefined ? readUrlLine(child) : drained(child, launch.url),
       gone,
-    ]);
-    const timeoutMs = launch.timeoutMs ?? startTimeoutMs;
-    const deadline = startedAt + timeoutMs;
+      late,
+    ]).finally(() => {
+      clearTimeout(urlTimer);
+    });
     let firstAnswerMs: number | undefined;
     for (;;) {
       const sentAt = performance.now();
