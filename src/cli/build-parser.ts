@@ -32,7 +32,8 @@ export function buildParser(args: string[]): Argv {
       .options({
         spec: {
           type: 'string',
-          describe: 'OpenAPI 3.x, Swagger 2.0 or Postman collection to serve (YAML or JSON)',
+          describe:
+            'OpenAPI 3.x, Swagger 2.0 or Postman collection to serve (YAML or JSON; $refs to files under its folder are read)',
           defaultDescription: 'the bundled openapi.yaml',
         },
         port: {
@@ -85,7 +86,8 @@ export function buildParser(args: string[]): Argv {
         },
         watch: {
           type: 'boolean',
-          describe: 'Reload the spec and the fixtures when their files change',
+          describe:
+            'Reload the contract (the spec and the files it refers to) and the fixtures when they change',
           default: defaults.watch.default,
         },
         errors: {

@@ -9,7 +9,8 @@ export const maxDocumentDepth = 256;
 
 /**
  * Refuses a document the readers after it would fail on with a cause they cannot name: a `$ref`
- * to another file or a URL (the mock reads no file but the spec), nesting past
+ * left pointing outside the bundled document (readContractFiles has already refused URLs and
+ * paths out of the spec's folder, and bundleContractFiles made the rest internal), nesting past
  * `maxDocumentDepth`, or a chain of `$ref`s that leads back to itself with no schema in between.
  * The walk keeps its own stack, so a hostile document cannot overflow it.
  *
@@ -89,7 +90,8 @@ function resolvePointer(document: object, ref: string): unknown {
   return node;
 }
 
-function safeDecode(token: string): string {
+/** A URI component decoded, or as it is when it is malformed. */
+export function safeDecode(token: string): string {
   try {
     return decodeURIComponent(token);
   } catch {

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
 import type { IHttpOperation } from '@stoplight/types';
-import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../errors.ts';
+import { bundleContractFiles, contractHash } from './bundle-contract-files.ts';
 import { checkContractPatterns } from './check-contract-patterns.ts';
 import { checkDocumentShape } from './check-document-shape.ts';
 import { compileOperation, type ContractOperation } from './contract-operation.ts';
 import { fakerSettingsOf } from './faker-settings.ts';
 import { errorStyleOf, type ErrorStyle } from './problem-details.ts';
+import { describe, readContractFiles } from './read-contract-files.ts';
 import { documentFormat, readOperations, underBasePath } from './read-operations.ts';
 
 /** A contract document ready to serve: its operations compiled once, at start-up. */
@@ -26,8 +25,10 @@ export interface Contract {
   path: string;
   title: string;
   version: string;
-  /** First 12 hex digits of the SHA-256 of the document's bytes. */
+  /** First 12 hex digits of the SHA-256 of the contract's bytes (every file's). */
   hash: string;
+  /** The absolute paths of the spec and of every file its `$ref`s reach, the spec first. */
+  files: readonly string[];
   operations: readonly ContractOperation[];
   /** Where the contract's API keys travel, for the journal to redact. */
   secrets: SecretNames;
@@ -37,15 +38,16 @@ export interface Contract {
 
 /**
  * Reads, parses and compiles an OpenAPI 3.x, Swagger 2.0 or Postman collection document (YAML
- * or JSON).
+ * or JSON), with the files under its folder that its relative `$ref`s reach. Each path read is
+ * added to `touched` (see readContractFiles).
  *
  * @example
  * const contract = await loadContract('openapi.yaml');
  * contract.operations.map((op) => op.operationId); // ['createPlant']
  */
-export async function loadContract(path: string): Promise<Contract> {
+export async function loadContract(path: string, touched?: Set<string>): Promise<Contract> {
   try {
-    return await readContract(path);
+    return await readContract(path, touched);
   } catch (cause) {
     throw invalidContract(path, cause);
   }
@@ -71,30 +73,39 @@ export function invalidContract(path: string, cause: unknown): ConfigError {
   );
 }
 
-async function readContract(path: string): Promise<Contract> {
-  const text = await readFile(path, 'utf8').catch((cause: unknown) => {
-    throw new ConfigError(`Failed to read the spec ${path}: ${describe(cause)}`, { cause });
-  });
-  return compileContract(path, parseDocument(path, text), text);
+async function readContract(path: string, touched?: Set<string>): Promise<Contract> {
+  const files = await readContractFiles(path, touched);
+  return compileContract(
+    path,
+    bundleContractFiles(files),
+    contractHash(files),
+    files.map((file) => file.path),
+  );
 }
 
 /**
  * A contract given as a parsed document rather than a file (the in-process handlers of
  * `plant-store-mock/msw` take one): compiled as loadContract compiles a file's, `label` naming
- * it in messages, its hash that of its JSON text.
+ * it in messages, its hash that of its JSON text, its `$ref`s inside it alone.
  *
  * @example
  * const contract = await contractOfDocument('my-api', { openapi: '3.1.0', ... });
  */
 export async function contractOfDocument(label: string, document: object): Promise<Contract> {
   try {
-    return await compileContract(label, document, JSON.stringify(document));
+    const hash = createHash('sha256').update(JSON.stringify(document)).digest('hex').slice(0, 12);
+    return await compileContract(label, document, hash, []);
   } catch (cause) {
     throw invalidContract(label, cause);
   }
 }
 
-async function compileContract(path: string, document: object, text: string): Promise<Contract> {
+async function compileContract(
+  path: string,
+  document: object,
+  hash: string,
+  files: readonly string[],
+): Promise<Contract> {
   const format = documentFormat(document);
   const openapi = (document as { openapi?: unknown }).openapi;
   if (format === undefined || (format === 'openapi3' && !String(openapi).startsWith('3.'))) {
@@ -126,7 +137,8 @@ async function compileContract(path: string, document: object, text: string): Pr
     path,
     title: typeof title === 'string' ? title : 'untitled',
     version: typeof info.version === 'string' ? info.version : '0.0.0',
-    hash: createHash('sha256').update(text).digest('hex').slice(0, 12),
+    hash,
+    files,
     operations,
     secrets: secretNamesOf(document, operations),
     errorStyle,
@@ -157,22 +169,4 @@ function secretNamesOf(document: object, operations: readonly ContractOperation[
     }
   }
   return { headers: [...headers], query: [...query] };
-}
-
-function parseDocument(path: string, text: string): object {
-  let parsed: unknown;
-  try {
-    parsed = extname(path).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
-  } catch (cause) {
-    throw new ConfigError(`Failed to parse the spec ${path}: ${describe(cause)}`, { cause });
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new ConfigError(`Failed to parse the spec ${path}: the document is not a mapping.`);
-  }
-  return parsed;
-}
-
-function describe(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return (message.split('\n')[0] ?? message).replace(/:$/, '');
 }

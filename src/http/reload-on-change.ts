@@ -7,11 +7,12 @@ import { loadStubsFile } from './load-stubs-file.ts';
 import { watchFiles } from './watch-files.ts';
 
 /**
- * `--watch`: reloads the spec when its file changes, and the fixtures when theirs does. A spec
- * edit leaves every session's store as it is; only a fixtures edit puts the stores back to the
- * fixtures, and the log says which happened. The server keeps its connections; a file that fails
- * to load leaves the old contract or fixtures in place and the log says why. The `--stubs` file
- * replaces the stubs it registered before (`stubIds`). Returns the function that stops watching.
+ * `--watch`: reloads the contract when the spec or any file its `$ref`s reach changes, and the
+ * fixtures when theirs does. A contract edit leaves every session's store as it is; only a
+ * fixtures edit puts the stores back to the fixtures, and the log says which happened. The server
+ * keeps its connections; a file that fails to load leaves the old contract or fixtures in place
+ * and the log says why. The `--stubs` file replaces the stubs it registered before (`stubIds`).
+ * Returns the function that stops watching.
  */
 export function reloadOnChange(deps: ServerDeps, stubIds: readonly string[] = []): () => void {
   const { config, contract, store, logger } = deps;
@@ -19,16 +20,26 @@ export function reloadOnChange(deps: ServerDeps, stubIds: readonly string[] = []
   const stubsPath = config.stubs === undefined ? undefined : resolve(config.stubs);
   let fileStubs = stubIds;
   // watchFiles reports absolute paths; `--spec ./x.yaml` or `../x.yaml` must name the same file.
-  const specPath = resolve(config.spec);
   const fixturesPath = fixtures === undefined ? undefined : resolve(fixtures);
+  // The files the last load read or tried to: after a failed one, a file it missed is watched too.
+  let contractFiles = new Set([resolve(config.spec), ...contract.current.files]);
+  let stopWatching = (): void => undefined;
+  let queue = Promise.resolve();
   const reloadSpec = async (): Promise<void> => {
-    const next = await loadCheckedContract(config.spec);
-    if (next.hash === contract.current.hash) return;
-    contract.replace(next);
-    logger.info(
-      { spec: config.spec, hash: next.hash },
-      `spec reloaded: ${next.title} ${next.version}; sessions keep their stores`,
-    );
+    const touched = new Set<string>();
+    try {
+      const next = await loadCheckedContract(config.spec, touched);
+      if (next.hash === contract.current.hash) return;
+      contract.replace(next);
+      logger.info(
+        { spec: config.spec, hash: next.hash, files: next.files.length },
+        `spec reloaded: ${next.title} ${next.version}; sessions keep their stores`,
+      );
+    } finally {
+      const before = [...contractFiles].join('\n');
+      contractFiles = new Set([...touched, ...contract.current.files]);
+      if ([...contractFiles].join('\n') !== before) watchNow();
+    }
   };
   const reloadFixtures = async (): Promise<void> => {
     if (fixtures === undefined) return;
@@ -42,7 +53,7 @@ export function reloadOnChange(deps: ServerDeps, stubIds: readonly string[] = []
   };
   const reload = async (path: string): Promise<void> => {
     try {
-      if (path === specPath) await reloadSpec();
+      if (contractFiles.has(path)) await reloadSpec();
       if (path === fixturesPath) await reloadFixtures();
       if (path === stubsPath) await reloadStubs();
     } catch (error) {
@@ -52,6 +63,19 @@ export function reloadOnChange(deps: ServerDeps, stubIds: readonly string[] = []
       );
     }
   };
-  const paths = [specPath, fixturesPath, stubsPath].filter((path) => path !== undefined);
-  return watchFiles(paths, (path) => void reload(path));
+  // The new watchers open before the old close, so no change falls between them.
+  const watchNow = (): void => {
+    const stopBefore = stopWatching;
+    const others = [fixturesPath, stubsPath].filter((path) => path !== undefined);
+    const paths = [...contractFiles, ...others];
+    stopWatching = watchFiles(paths, (path) => {
+      // One reload at a time: files changed together (a checkout) load in order, the last wins.
+      queue = queue.then(() => reload(path));
+    });
+    stopBefore();
+  };
+  watchNow();
+  return () => {
+    stopWatching();
+  };
 }

@@ -21,17 +21,26 @@ export function watchFiles(paths: readonly string[], onChange: (path: string) =>
     byFolder.set(dirname(path), names);
   }
   for (const [folder, names] of byFolder) {
-    const watcher = watch(folder, (_event, filename) => {
-      const path = filename === null ? undefined : names.get(filename);
-      if (path === undefined) return;
-      clearTimeout(timers.get(path));
-      timers.set(
-        path,
-        setTimeout(() => {
-          onChange(path);
-        }, settleMs),
-      );
-    });
+    let watcher: FSWatcher;
+    try {
+      watcher = watch(folder, (_event, filename) => {
+        const path = filename === null ? undefined : names.get(filename);
+        if (path === undefined) return;
+        clearTimeout(timers.get(path));
+        timers.set(
+          path,
+          setTimeout(() => {
+            onChange(path);
+          }, settleMs),
+        );
+      });
+    } catch {
+      // A folder that does not exist (yet): a contract file named but missing; the next
+      // change to the files that are there reloads and watches again.
+      continue;
+    }
+    // A folder removed while watched ends its watcher, not the server.
+    watcher.on('error', () => undefined);
     watcher.unref();
     watchers.push(watcher);
   }

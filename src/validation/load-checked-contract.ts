@@ -7,13 +7,13 @@ import { prepareDialect } from './compile-schema-check.ts';
  * compile. The checks compile when an operation is first requested (see fastPathOf; the ajv of
  * each dialect in use, with its meta-schema, is made now), and an error body's sample is mended
  * when first answered (see errorSample): start-up grows with the document, not with the checks
- * (docs/performance.md).
+ * (docs/performance.md). Each file read is added to `touched` (see loadContract).
  *
  * @example
  * const contract = await loadCheckedContract('openapi.yaml');
  */
-export async function loadCheckedContract(path: string): Promise<Contract> {
-  return checkedContract(await loadContract(path), path);
+export async function loadCheckedContract(path: string, touched?: Set<string>): Promise<Contract> {
+  return checkedContract(await loadContract(path, touched), path);
 }
 
 /**
