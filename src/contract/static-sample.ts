@@ -92,14 +92,14 @@ function buildSample(
   }
 }
 
-// A recursive schema's cycles point at `#/__bundled__/...`, where the sampler cuts them with `{}`,
-// which breaks the schema (a required `name` missing): sampled unrolled a few levels instead, the
-// last level takes the way out (a `null` child, no offshoots, no optional parent). As it is when it
-// has no finite form, and when it is not recursive itself.
+// A recursive schema's cycles point at `#/__bundled__/...`, where Prism's sampler cuts them with
+// `{}`: kept at Prism's depth, and `{}` kept where the schema takes it; where `{}` would break it
+// (a required `name` missing), the cut takes the way out instead (a `null` child, no offshoots,
+// no optional parent). As it is when it has no finite form, and when it is not recursive itself.
 function finiteSchema(schema: object, operation: ContractOperation): object {
   const bundle = (operation.resource as { __bundled__?: unknown }).__bundled__;
   if (bundle === undefined || !refersToBundle(schema)) return schema;
-  return unrollRefs(schema, bundle, 'omit') ?? schema;
+  return unrollRefs(schema, bundle, 'omit', 'prism') ?? schema;
 }
 
 // The response headers the contract declares, by their first example, else a sample of their

@@ -41,8 +41,15 @@ export function unrollRefs(
    * leaves it out), or nothing at all (`omit`: a sampler renders `false` as `null`).
    */
   pruned: 'false' | 'omit' = 'false',
+  /**
+   * `prism`: Prism's static depth (each `$ref` followed once), and where the target accepts an
+   * empty object, the cut is `{}` as Prism's sampler makes it; the pruning above only where `{}`
+   * would break the schema.
+   */
+  depth: 'deeper' | 'prism' = 'deeper',
 ): object | undefined {
   const root = { __bundled__: bundle };
+  const repeats = depth === 'prism' ? 1 : repeatsPerRef;
   let nodes = 0;
 
   function unroll(node: unknown, seen: readonly string[]): Unrolled {
@@ -52,7 +59,10 @@ export function unrollRefs(
     const schemaNode = node as Record<string, unknown>;
     const ref = schemaNode.$ref;
     if (typeof ref === 'string' && ref.startsWith('#/')) {
-      if (seen.filter((earlier) => earlier === ref).length >= repeatsPerRef) return exhausted;
+      if (seen.filter((earlier) => earlier === ref).length >= repeats) {
+        const cutToEmpty = depth === 'prism' && acceptsEmptyObject(resolvePointer(root, ref));
+        return cutToEmpty && Object.keys(schemaNode).length === 1 ? { type: 'object' } : exhausted;
+      }
       const target = unroll(resolvePointer(root, ref), [...seen, ref]);
       const siblings = { ...schemaNode };
       delete siblings.$ref;
@@ -113,6 +123,24 @@ export function refersToBundle(node: unknown, seen = new WeakSet<object>()): boo
   const { $ref } = node as { $ref?: unknown };
   if (typeof $ref === 'string' && $ref.startsWith('#/__bundled__')) return true;
   return Object.values(node).some((value) => refersToBundle(value, seen));
+}
+
+// Keywords under which `{}` may fail a schema; a schema with none of them, typed `object`, takes it.
+const emptyObjectBreakers = ['allOf', 'anyOf', 'oneOf', 'not', '$ref', 'enum', 'const', 'if'];
+
+function acceptsEmptyObject(schema: unknown): boolean {
+  if (!isObject(schema)) return schema === true;
+  const { type, required, minProperties } = schema;
+  const typed = type === 'object' || (Array.isArray(type) && type.includes('object'));
+  return (
+    typed &&
+    (!Array.isArray(required) || required.length === 0) &&
+    (typeof minProperties !== 'number' || minProperties === 0) &&
+    !emptyObjectBreakers.some((keyword) => keyword in schema) &&
+    !['dependentRequired', 'dependencies', 'dependentSchemas', 'propertyNames'].some(
+      (keyword) => keyword in schema,
+    )
+  );
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningMockServer } from 'plant-store-mock';
+import { parse } from 'yaml';
+import { loadContract } from '../../src/contract/load-contract.ts';
 import { send, startTestServer } from '../support/mock-fetch.ts';
+import { prismConfig } from '../support/prism-config.ts';
 
 // A plant whose `child` is a plant (or null) and whose `offshoots` are plants.
 const specUrl = new URL('../../fixtures/specs/recursive-plant.json', import.meta.url);
@@ -82,6 +85,43 @@ it('leaves out, in a static sample, an optional recursive property at the last l
     expect(one.status, one.text).toBe(200);
     expect(isCategory(one.body), `${JSON.stringify(isCategory.errors)} in ${one.text}`).toBe(true);
     expect((one.body as { parent?: unknown }).parent).toMatchObject({ name: 'string' });
+  } finally {
+    await staticServer.close();
+  }
+});
+
+it("samples a recursive array statically at Prism's depth, ending in Prism's {} where the schema takes it", async () => {
+  const threadUrl = new URL('../../fixtures/specs/comment-thread.yaml', import.meta.url);
+  const contract = await loadContract(fileURLToPath(threadUrl));
+  const operation = contract.operations[0];
+  if (operation === undefined) throw new Error('comment-thread.yaml has no operation');
+  const { createInstance } = await import('@stoplight/prism-http');
+  const { createLogger } = await import('@stoplight/prism-core');
+  const prism = createInstance(prismConfig(), {
+    logger: createLogger('test', { level: 'silent' }),
+  });
+  const theirs = await prism.request(
+    { method: 'get', url: { path: '/threads/1' }, headers: {}, body: undefined },
+    [operation.resource],
+    prismConfig({ checkSecurity: false, validateRequest: false }),
+  )();
+  if (theirs._tag === 'Left') throw theirs.left;
+
+  const staticServer = await startTestServer({ spec: fileURLToPath(threadUrl), mode: 'static' });
+  try {
+    const one = await send(`${staticServer.url}/threads/1`);
+    expect(one.status, one.text).toBe(200);
+    expect(one.body).toEqual(theirs.right.output.body);
+    expect(one.text).toContain('"replies":[{}]');
+    const parsed = parse(readFileSync(threadUrl, 'utf8')) as { components: object };
+    const threadAjv = new Ajv2020({ strict: false });
+    threadAjv.addSchema({ $id: 'thread', components: parsed.components });
+    const isThread = threadAjv.compile({
+      type: 'object',
+      properties: { first: { $ref: 'thread#/components/schemas/Comment' } },
+    });
+    expect(isThread(one.body), JSON.stringify(isThread.errors)).toBe(true);
+    expect(one.headers.get('sl-violations')).toBeNull();
   } finally {
     await staticServer.close();
   }
