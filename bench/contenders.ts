@@ -72,7 +72,7 @@ export function expressAjvBaseline(root: string): Contender {
 }
 
 /** The file prism-cli's `bin` points at. */
-function prismEntry(): string {
+export function prismEntry(): string {
   const manifestPath = require.resolve('@stoplight/prism-cli/package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
     bin?: string | Record<string, string>;
