@@ -1,8 +1,8 @@
 // Runs Prism's black-box harness (the test-harness/specs folder of stoplightio/prism) against the
 // packed and installed plant-store-mock, and against `prism mock` from the devDependency, in one
-// run. Usage: npm run bench:prism -- HARNESS_SPECS_FOLDER [--only TEXT] [--concurrency N]
-// [--case-timeout-ms MS] [--contender plant-store-mock|prism]. Prints passed/failed per
-// contender and every failing case with why.
+// run. Usage: npm run bench:prism -- HARNESS_SPECS_FOLDER [--only PART,PART] [--concurrency N]
+// [--case-timeout-ms MS] [--contender plant-store-mock|prism]. `--only` keeps the cases whose
+// path holds one of the parts. Prints passed/failed per contender and every failing case with why.
 // How it counts is in docs/prism-compatibility.md.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -36,7 +36,7 @@ const { values, positionals } = parseArgs({
     only: { type: 'string' },
     concurrency: { type: 'string', default: '2' },
     contender: { type: 'string' },
-    'case-timeout-ms': { type: 'string', default: '20000' },
+    'case-timeout-ms': { type: 'string', default: '60000' },
   },
 });
 const folder = positionals[0];
@@ -47,7 +47,8 @@ if (folder === undefined) {
 const caseTimeoutMs = Number(values['case-timeout-ms']);
 
 const names = (await readdir(folder, { recursive: true }))
-  .filter((name) => name.endsWith('.txt') && name.includes(values.only ?? ''))
+  .filter((name) => name.endsWith('.txt'))
+  .filter((name) => (values.only ?? '').split(',').some((part) => name.includes(part)))
   .sort();
 const cases = await Promise.all(
   names.map(async (name) => ({
@@ -68,11 +69,19 @@ try {
   let next = 0;
   const worker = async (): Promise<void> => {
     for (let job = jobs[next++]; job !== undefined; job = jobs[next++]) {
-      const reasons = await runCase(
+      let reasons = await runCase(
         job.harnessCase,
         job.contender,
         join(work, `case-${String(next)}.yml`),
       );
+      // A start past the bound on a loaded machine is tried once more before it counts.
+      if (reasons[0]?.startsWith('did not start') === true) {
+        reasons = await runCase(
+          job.harnessCase,
+          job.contender,
+          join(work, `retry-${String(next)}.yml`),
+        );
+      }
       if (reasons.length === 0) continue;
       const line = `${job.name}: ${reasons.join('; ')}`;
       failures.get(job.contender.name)?.push(line);

@@ -25,6 +25,27 @@ const valueHeaders = [
 export function compareLikeGavel(harnessCase: HarnessCase, output: RawAnswer): string[] {
   const expectedText = harnessCase.expect ?? harnessCase.expectLoose ?? harnessCase.expectKeysOnly;
   const expected = parseRawAnswer(expectedText ?? '');
+  if (looksLikeXml(expected.body)) return gavelReasons(expected, output);
+  // The harness passes an answer gavel refuses when it still holds the expected message as it
+  // is: the status line, each header by name as written with its value, the body.
+  const asWritten =
+    expected.statusLine === output.statusLine &&
+    expected.body === output.body &&
+    Object.entries(expected.headers).every(([name, value]) => output.headers[name] === value);
+  const reasons = gavelReasons(expected, output);
+  if (asWritten) reasons.length = 0;
+  if (harnessCase.expect !== undefined && output.body !== expected.body) {
+    reasons.push('body not equal to the expected one');
+  } else if (harnessCase.expectKeysOnly !== undefined) {
+    const keys = (body: string): string[] => Object.keys(parseJson(body)?.value ?? {});
+    if (!isDeepStrictEqual(keys(output.body), keys(expected.body))) {
+      reasons.push('top-level keys not in the expected order');
+    }
+  }
+  return reasons;
+}
+
+function gavelReasons(expected: RawAnswer, output: RawAnswer): string[] {
   const reasons: string[] = [];
   if (expected.statusCode !== output.statusCode) {
     reasons.push(`status ${output.statusCode}, expected ${expected.statusCode}`);
@@ -35,14 +56,6 @@ export function compareLikeGavel(harnessCase: HarnessCase, output: RawAnswer): s
     return reasons;
   }
   reasons.push(...bodyReasons(expected, output));
-  if (harnessCase.expect !== undefined && output.body !== expected.body) {
-    reasons.push('body not equal to the expected one');
-  } else if (harnessCase.expectKeysOnly !== undefined) {
-    const keys = (body: string): string[] => Object.keys(parseJson(body)?.value ?? {});
-    if (!isDeepStrictEqual(keys(output.body), keys(expected.body))) {
-      reasons.push('top-level keys not in the expected order');
-    }
-  }
   return reasons;
 }
 

@@ -13,6 +13,7 @@ export interface HarnessCase {
 
 /** An HTTP answer as curl -i prints it, split as the harness's http-string-parser splits it. */
 export interface RawAnswer {
+  statusLine: string;
   statusCode: string;
   headers: Record<string, string>;
   body: string;
@@ -63,5 +64,5 @@ export function parseRawAnswer(text: string): RawAnswer {
     const colon = line.indexOf(':');
     if (colon > 0) headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
-  return { statusCode, headers, body: lines.join('\r\n') };
+  return { statusLine, statusCode, headers, body: lines.join('\r\n') };
 }
