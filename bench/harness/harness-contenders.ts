@@ -22,9 +22,9 @@ export function serverTokens(harnessCase: HarnessCase): string[] {
 /**
  * The packed and installed plant-store-mock with the documented flag equivalents of Prism's:
  * `-d`/`--dynamic` is `--mode dynamic`, `--cors=false` is `--no-cors`, `--errors` is `--errors`,
- * `--json-schema-faker-fillProperties=false` is `--fake-optionals some`; every case gets
- * `--violations-header` and (otherwise) `--fake-optionals all`, Prism's defaults being opt-in
- * flags of the mock. A `proxy` case is served as a mock of its document (the mock has no proxy).
+ * and every case gets `--violations-header` and `--fake-optionals all`, Prism's defaults being
+ * opt-in flags of the mock (`--json-schema-faker-fillProperties=false` is about extra
+ * properties, and leaves Prism faking every optional one). A `proxy` case is served as a mock of its document (the mock has no proxy).
  */
 export function installedMock(cli: string): HarnessContender {
   return {
@@ -32,14 +32,14 @@ export function installedMock(cli: string): HarnessContender {
     args(harnessCase, spec, port) {
       const tokens = serverTokens(harnessCase);
       const has = (...names: string[]) => tokens.some((token) => names.includes(token));
-      const noFill = has('--json-schema-faker-fillProperties=false');
       return [
         cli,
         ...['--port', String(port), '--host', '127.0.0.1', '--spec', spec, '--log-level', 'silent'],
         ...(has('-d', '--dynamic') ? ['--mode', 'dynamic'] : []),
         ...(has('--cors=false') ? ['--no-cors'] : []),
         ...(has('--errors') ? ['--errors'] : []),
-        ...['--violations-header', '--fake-optionals', noFill ? 'some' : 'all'],
+        '--violations-header',
+        ...['--fake-optionals', 'all'],
       ];
     },
   };
