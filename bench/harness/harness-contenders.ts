@@ -24,7 +24,8 @@ export function serverTokens(harnessCase: HarnessCase): string[] {
  * `-d`/`--dynamic` is `--mode dynamic`, `--cors=false` is `--no-cors`, `--errors` is `--errors`,
  * and every case gets `--violations-header` and `--fake-optionals all`, Prism's defaults being
  * opt-in flags of the mock (`--json-schema-faker-fillProperties=false` is about extra
- * properties, and leaves Prism faking every optional one). A `proxy` case is served as a mock of its document (the mock has no proxy).
+ * properties, and leaves Prism faking every optional one). A `proxy` case is served as a mock
+ * of its document (the mock has no proxy).
  */
 export function installedMock(cli: string): HarnessContender {
   return {
