@@ -107,6 +107,12 @@ export function buildParser(args: string[]): Argv {
           describe: 'Plants the stateful store keeps over all sessions (oldest forgotten first)',
           default: defaults.storeLimit.default,
         },
+        'store-size-limit': {
+          type: 'string',
+          describe:
+            "JSON text of the resources' stored items over all sessions (characters, or 16mb; oldest forgotten first)",
+          default: defaults.storeSizeLimit.default,
+        },
         store: {
           type: 'string',
           describe:
@@ -212,7 +218,7 @@ export function toOptions(argv: Record<string, unknown>): MockServerOptions {
     }
   }
   // Numbers arrive as typed, so that `--port abc` is reported as "abc", not as NaN.
-  for (const key of [...integerSettings, 'maxBody', 'stubSizeLimit', 'delay']) {
+  for (const key of [...integerSettings, 'maxBody', 'stubSizeLimit', 'storeSizeLimit', 'delay']) {
     const value = options[key];
     if (typeof value === 'string' && /^\d+$/.test(value)) options[key] = Number(value);
   }

@@ -38,6 +38,7 @@ export const configSchema = {
     errors: { type: 'boolean', default: false },
     violationsHeader: { type: 'boolean', default: false },
     storeLimit: { type: 'integer', minimum: 1, maximum: 10000000, default: 100000 },
+    storeSizeLimit: { type: ['string', 'integer'], default: '16mb' },
     store: {
       type: 'string',
       pattern: '^(memory|rediss?(-cluster)?://[^\\s]+)$',
@@ -125,6 +126,8 @@ export interface MockServerOptions {
   violationsHeader?: boolean;
   /** Plants (records) the stateful store keeps over all sessions, the oldest forgotten first. Default 100000. */
   storeLimit?: number;
+  /** JSON text of the resources' stored items over all sessions, in characters or as `64mb`; the oldest forgotten first. Default `16mb`. */
+  storeSizeLimit?: string | number;
   /**
    * Where the state lives: `memory` (this process), `redis://HOST:PORT/DB` to share the store,
    * journal, coverage, stubs and sessions with every replica that names the same Redis and prefix,
@@ -200,6 +203,7 @@ export interface ResolvedConfig {
   errors: boolean;
   violationsHeader: boolean;
   storeLimit: number;
+  storeSizeChars: number;
   store: string;
   storePrefix: string;
   journalLimit: number;

@@ -15,6 +15,11 @@ export const memoryCosts = {
   journalEntry: 49 * kib,
   /** One id the store remembers: a number, or a string of at most ~70 bytes (longer ids are hashed). */
   storeId: 128,
+  /**
+   * One item write a resource's store remembers, beside its JSON text (--store-size-limit, two
+   * bytes a character at worst): its map entry, its place in the order of writes and its key.
+   */
+  storedItem: 256,
   /** One session: its name (at most 256 bytes) in each part that keys by it, and their maps. */
   session: 4 * kib,
   /** Coverage of one session, per operation and status it was answered with. */
@@ -58,13 +63,14 @@ export interface MemoryBound {
  * `coverageOperations` is how many (operation, status) pairs one session is answered with.
  *
  * @example
- * memoryBound(resolveConfig({})).total / 2 ** 20; // ~800 (MiB) at the defaults
+ * memoryBound(resolveConfig({})).total / 2 ** 20; // ~858 (MiB) at the defaults
  */
 export function memoryBound(
   config: Pick<
     ResolvedConfig,
     | 'journalLimit'
     | 'storeLimit'
+    | 'storeSizeChars'
     | 'sessionLimit'
     | 'stubLimit'
     | 'stubSizeBytes'
@@ -74,7 +80,8 @@ export function memoryBound(
   coveragePairs = 8,
 ): MemoryBound {
   const journal = config.journalLimit * memoryCosts.journalEntry;
-  const store = config.storeLimit * memoryCosts.storeId;
+  const store =
+    config.storeLimit * (memoryCosts.storeId + memoryCosts.storedItem) + 2 * config.storeSizeChars;
   const sessions =
     config.sessionLimit *
     (memoryCosts.session + memoryCosts.keptCounts + coveragePairs * memoryCosts.coveragePair);

@@ -65,6 +65,7 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
     errors: settings.errors,
     violationsHeader: settings.violationsHeader,
     storeLimit: settings.storeLimit,
+    storeSizeChars: parseSize(settings.storeSizeLimit, 'storeSizeLimit'),
     store: settings.store,
     storePrefix: settings.storePrefix,
     journalLimit: settings.journalLimit,
@@ -144,7 +145,10 @@ function parseDelay(value: string | number, maxDelay: number): { min: number; ma
   return { min, max };
 }
 
-function parseSize(value: string | number, name: 'maxBody' | 'stubSizeLimit'): number {
+function parseSize(
+  value: string | number,
+  name: 'maxBody' | 'stubSizeLimit' | 'storeSizeLimit',
+): number {
   const parsed = typeof value === 'number' ? value : bytes.parse(value);
   if (parsed === null || !Number.isInteger(parsed) || parsed < 1) {
     const flag = flagName(name);

@@ -43,7 +43,13 @@ export function createConfiguredPipeline(config: ResolvedConfig, state: Pipeline
     modes: {
       static: staticMode,
       dynamic: createDynamicMode({ allOptionals: config.fakeOptionals === 'all' }),
-      stateful: createStatefulMode(state.store, staticMode),
+      stateful: createStatefulMode(
+        state.store,
+        staticMode,
+        state.store.items === undefined
+          ? undefined
+          : { items: state.store.items, operations: () => state.contract.current.operations },
+      ),
     },
     onResponseViolations: (operationId, status, violations) => {
       logger.warn({ operationId, status, violations }, 'response does not match the contract');

@@ -10,6 +10,9 @@ import {
   storeFullWarning,
   type StoredRecord,
 } from '../responders/store/record-store.ts';
+import { joinItems } from '../responders/resources/join-items.ts';
+import type { ItemFixtures } from '../responders/resources/item-store.ts';
+import { createMemoryItemStore } from '../responders/resources/memory-item-store.ts';
 import { createStubRegistry } from '../responders/stubs/create-stub-registry.ts';
 import { createSessionTable } from '../sessions/session-table.ts';
 
@@ -24,13 +27,19 @@ export function createMemoryState(
   fixtures: readonly StoredRecord[],
   logger: Logger,
   contract: LiveContract,
+  itemFixtures: ItemFixtures = new Map(),
 ) {
-  const store = createMemoryStore(fixtures, {
-    limit: config.storeLimit,
-    onFull: () => {
-      logger.warn(storeFullWarning(config.storeLimit));
-    },
-  });
+  const onFull = () => {
+    logger.warn(storeFullWarning(config.storeLimit));
+  };
+  const store = joinItems(
+    createMemoryStore(fixtures, { limit: config.storeLimit, onFull }),
+    createMemoryItemStore(itemFixtures, {
+      limit: config.storeLimit,
+      chars: config.storeSizeChars,
+      onFull,
+    }),
+  );
   const coverage = createCoverage(() => contract.current.operations);
   const stubs = createStubRegistry({
     limit: config.stubLimit,

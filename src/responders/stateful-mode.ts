@@ -5,11 +5,23 @@ import { responseSchema } from '../validation/prism-engine.ts';
 import { requiredProperties, schemaProperties } from '../contract/schema-properties.ts';
 import { staticSample } from '../contract/static-sample.ts';
 import { whenReady, type MaybePromise } from '../maybe-promise.ts';
+import type { ContractOperation } from '../contract/contract-operation.ts';
 import type { RecordStore } from './store/record-store.ts';
 import { type ModeAnswer, type ModeRequest, type ResponseMode } from './response-mode.ts';
+import { resourceRoles } from './resources/infer-resources.ts';
+import type { ItemStore } from './resources/item-store.ts';
+import { createResourceMode } from './resources/resource-mode.ts';
+
+/** The contract's resources and the store of their items (see resourceRoles). */
+export interface Resources {
+  items: ItemStore;
+  operations: () => readonly ContractOperation[];
+}
 
 /**
- * Stores each created record by its `id` and answers with the request projected onto the response
+ * The operations of the contract's resources are answered from their stored items (see
+ * createResourceMode); the other operations of a contract with resources as in static mode. In a
+ * contract without any (the Plant Store), it stores each created record by its `id` and answers with the request projected onto the response
  * schema (for the Plant Store: `name`, and `tag` when it was sent); what that schema requires and
  * the request does not carry (an `id` the server assigns) comes from the contract's own answer.
  * A taken id answers 400. Requests without a JSON object body, and statuses the contract declares without JSON content,
@@ -19,10 +31,21 @@ import { type ModeAnswer, type ModeRequest, type ResponseMode } from './response
  * const mode = createStatefulMode(createMemoryStore(), createStaticMode());
  * await mode.respond({ operation, request, session: 'default', status: 200 });
  */
-export function createStatefulMode(store: RecordStore, fallback: ResponseMode): ResponseMode {
+export function createStatefulMode(
+  store: RecordStore,
+  fallback: ResponseMode,
+  resources?: Resources,
+): ResponseMode {
+  const resourceMode = resources && createResourceMode(resources.items, fallback);
   return {
     respond(modeRequest: ModeRequest): MaybePromise<ModeAnswer> {
       const { operation, request, session, status } = modeRequest;
+      if (resources !== undefined && resourceMode !== undefined) {
+        const roles = resourceRoles(resources.operations());
+        const role = roles.get(operation);
+        if (role !== undefined) return resourceMode.respond(modeRequest, role);
+        if (roles.size > 0) return fallback.respond(modeRequest);
+      }
       const record = request.body;
       const mediaType = jsonMediaTypeOf(operation, status);
       // A response the contract declares without JSON (text, XML, none) cannot carry the record.

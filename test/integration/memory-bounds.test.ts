@@ -10,6 +10,7 @@ const mib = 1024 * 1024;
 const limits = {
   journalLimit: 200,
   storeLimit: 1_000,
+  storeSizeChars: 16 * 1024 * 1024,
   sessionLimit: 1_000,
   stubLimit: 100,
   sessionStubLimit: 10,

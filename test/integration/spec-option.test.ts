@@ -78,10 +78,20 @@ describe.each(['static', 'dynamic', 'stateful'] as const)(
       expect((answer.body as { detail: string }).detail).toMatch(/body: is required/);
     });
 
-    it('routes GET /todos/{todoId} by its path template', async () => {
-      const answer = await send(`${server.url}/todos/7`);
+    it('routes GET /todos/{todoId} by its path template, to the item created', async () => {
+      const created = await send(`${server.url}/todos`, {
+        method: 'POST',
+        headers: { ...json, 'x-mock-session': 'routing' },
+        body: JSON.stringify({ title: 'Water the cactus' }),
+      });
+      const id = (created.body as { id: number }).id;
+      const answer = await send(`${server.url}/todos/${id}`, {
+        headers: { 'x-mock-session': 'routing' },
+      });
       expect(answer.status).toBe(200);
       expect(schemaErrors('Todo', answer.body)).toEqual([]);
+      // Only stateful mode reads back what was created.
+      if (mode === 'stateful') expect(answer.body).toEqual(created.body);
     });
 
     it('answers a todoId that is not an integer as an invalid request naming todoId, not with its 404', async () => {
@@ -153,15 +163,15 @@ describe('stateful answers from todo-list.json', () => {
   });
   afterAll(() => server.close());
 
-  it('echoes what was sent, and takes what the Todo requires besides from the 201 example', async () => {
+  it('stores each todo with an id of its own, and takes what the Todo requires besides from the 201 example', async () => {
     const post = (todo: object) =>
       send(`${server.url}/todos`, { method: 'POST', headers: json, body: JSON.stringify(todo) });
     const created = await post({ title: 'Water the cactus' });
     expect(created.status).toBe(201);
     expect(created.headers.get('sl-violations')).toBeNull();
-    expect(created.body).toEqual({ id: 3, title: 'Water the cactus', done: false });
+    expect(created.body).toEqual({ id: 1, title: 'Water the cactus', done: false });
     expect((await post({ title: 'Prune', done: true })).body).toEqual({
-      id: 3,
+      id: 2,
       title: 'Prune',
       done: true,
     });

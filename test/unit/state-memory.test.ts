@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { createCoverage } from '../../src/observe/coverage.ts';
 import { createJournal } from '../../src/observe/journal.ts';
 import { createPactLedger } from '../../src/pact/pact-ledger.ts';
+import { createMemoryItemStore } from '../../src/responders/resources/memory-item-store.ts';
 import { createMemoryStore } from '../../src/responders/store/record-store.ts';
 import { createStubRegistry } from '../../src/responders/stubs/create-stub-registry.ts';
 import { createSessionTable } from '../../src/sessions/session-table.ts';
@@ -13,11 +14,17 @@ import {
   sessionTableSuite,
   stubRegistrySuite,
 } from '../support/state-suites.ts';
+import { itemStoreSuite } from '../support/item-store-suite.ts';
 
 // The in-memory state runs the suites that the Redis state runs too (test/integration/state-redis.test.ts).
 describe('the in-memory store', () => {
   recordStoreSuite(({ fixtures, limit }) =>
     createMemoryStore(fixtures, { limit: limit ?? Infinity }),
+  );
+});
+describe("the in-memory store of the resources' items", () => {
+  itemStoreSuite(({ fixtures = new Map(), limit = Infinity, chars = Infinity }) =>
+    createMemoryItemStore(fixtures, { limit, chars }),
   );
 });
 describe('the in-memory stub registry', () => {

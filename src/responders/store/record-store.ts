@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MaybePromise } from '../../maybe-promise.ts';
+import type { ItemStore } from '../resources/item-store.ts';
 import { createCreationQueue } from './creation-queue.ts';
 import { createIdSet, type IdSet, type StoreKey } from './id-set.ts';
 
@@ -24,6 +25,8 @@ export interface RecordStore {
   evict(session: string): void;
   /** Replaces the fixtures and puts every session back to them (a reloaded fixtures file). */
   replaceFixtures(records: readonly StoredRecord[]): MaybePromise<void>;
+  /** The items of the contract's resources, reset and evicted with the records (see joinItems). */
+  readonly items?: ItemStore;
 }
 
 /** The in-memory RecordStore, which answers at once. */

@@ -1,0 +1,201 @@
+import type { ContractOperation } from '../../contract/contract-operation.ts';
+import { responseSchema } from '../../validation/prism-engine.ts';
+import { overrideOf, type Override, type ResourceAction } from './resource-override.ts';
+import { isNode, itemsOf, propertySchemas, typeOf, type SchemaNode } from './schema-fields.ts';
+
+export type IdKind = 'integer' | 'uuid' | 'string';
+
+/** A collection and its items, as the contract's paths show them (see resourceRoles). */
+export interface Resource {
+  /** The collection's path template, e.g. `/customers/{customerId}/orders`. */
+  collection: string;
+  /** The collection's own path parameters (its parents' ids), in order. */
+  parentParams: readonly string[];
+  /** The item path's parameter (`orderId`); undefined where no item path is declared. */
+  idParam: string | undefined;
+  /** The item field that holds the id. */
+  idField: string;
+  idKind: IdKind;
+  /** The item as the contract answers it: its read's schema, else its create's, else the list's. */
+  itemSchema: SchemaNode | undefined;
+}
+
+/** What an operation does to a resource; `byBody`: a PUT or PATCH on the collection, id in the body. */
+export interface ResourceRole {
+  action: ResourceAction;
+  resource: Resource;
+  byBody: boolean;
+}
+
+const itemActions: Record<string, ResourceAction> = {
+  GET: 'read',
+  PUT: 'replace',
+  PATCH: 'merge',
+  DELETE: 'delete',
+};
+const collectionActions: Record<string, ResourceAction> = {
+  POST: 'create',
+  GET: 'list',
+  PUT: 'replace',
+  PATCH: 'merge',
+};
+const known = new WeakMap<readonly ContractOperation[], Map<ContractOperation, ResourceRole>>();
+
+/**
+ * The operations that act on a resource, and how. A path ending in one parameter (`/todos/{id}`)
+ * under a path ending in a literal (`/todos`) makes a resource where the collection declares a
+ * POST (create) and the item path a GET, PUT, PATCH or DELETE; the collection's GET lists. Anything else
+ * (`/orders/{id}/cancel`, `/pets/findByStatus`) is no resource. An operation's `x-mock-resource`
+ * says otherwise: `false`, or `{ action, collection, id }`. Worked out once per contract.
+ *
+ * @example
+ * resourceRoles(contract.operations).get(getTodo); // { action: 'read', resource: { collection: '/todos', idField: 'id', ... } }
+ */
+export function resourceRoles(
+  operations: readonly ContractOperation[],
+): Map<ContractOperation, ResourceRole> {
+  let roles = known.get(operations);
+  if (roles === undefined) known.set(operations, (roles = inferRoles(operations)));
+  return roles;
+}
+
+function inferRoles(
+  operations: readonly ContractOperation[],
+): Map<ContractOperation, ResourceRole> {
+  const overrides = new Map(operations.map((op) => [op, overrideOf(op)] as const));
+  // A collection is a resource where items can be created (its POST) and read or changed (its
+  // item path's GET, PUT, PATCH or DELETE).
+  const creatable = new Set(
+    operations
+      .filter((op) => op.method === 'POST' && overrides.get(op) !== false)
+      .map((op) => op.path),
+  );
+  const collections = new Set<string>();
+  for (const op of operations) {
+    const override = overrides.get(op);
+    if (override === false) continue;
+    const parent = parentOf(op.path);
+    if (override?.action !== undefined)
+      collections.add(override.collection ?? collectionOf(op, override.action));
+    else if (parent !== undefined && creatable.has(parent) && itemActions[op.method] !== undefined)
+      collections.add(parent);
+  }
+  const roles = new Map<ContractOperation, ResourceRole>();
+  const members = new Map<string, { op: ContractOperation; action: ResourceAction }[]>();
+  for (const op of operations) {
+    const override = overrides.get(op);
+    if (override === false) continue;
+    const explicit = override?.action;
+    const collection =
+      explicit === undefined ? undefined : (override?.collection ?? collectionOf(op, explicit));
+    const parent = parentOf(op.path);
+    let role: { collection: string; action: ResourceAction } | undefined;
+    if (collection !== undefined && explicit !== undefined) role = { collection, action: explicit };
+    else if (
+      parent !== undefined &&
+      collections.has(parent) &&
+      itemActions[op.method] !== undefined
+    )
+      role = { collection: parent, action: itemActions[op.method] as ResourceAction };
+    else if (collections.has(op.path) && collectionActions[op.method] !== undefined)
+      role = { collection: op.path, action: collectionActions[op.method] as ResourceAction };
+    if (role === undefined) continue;
+    const list = members.get(role.collection) ?? [];
+    list.push({ op, action: role.action });
+    members.set(role.collection, list);
+  }
+  for (const [collection, list] of members) {
+    const resource = describe(collection, list, overrides);
+    for (const { op, action } of list) {
+      const byBody = op.path === collection && (action === 'replace' || action === 'merge');
+      roles.set(op, { action, resource, byBody });
+    }
+  }
+  return roles;
+}
+
+function describe(
+  collection: string,
+  list: { op: ContractOperation; action: ResourceAction }[],
+  overrides: Map<ContractOperation, Override | false | undefined>,
+): Resource {
+  const find = (action: ResourceAction) => list.find((m) => m.action === action)?.op;
+  const itemOp = list.find((m) => m.op.path !== collection)?.op;
+  const idParam = itemOp === undefined ? undefined : lastParam(itemOp.path);
+  const read = find('read');
+  const create = find('create');
+  const listOp = find('list');
+  const itemSchema =
+    successSchema(read) ??
+    successSchema(create) ??
+    (listOp === undefined ? undefined : listedItems(successSchema(listOp)));
+  const properties = propertySchemas(itemSchema);
+  const named = list
+    .map((m) => overrides.get(m.op))
+    .find((o) => o !== false && o?.id !== undefined);
+  const idField =
+    (named !== false ? named?.id : undefined) ??
+    (idParam !== undefined && properties.has(idParam) ? idParam : undefined) ??
+    (properties.has('id') ? 'id' : (idParam ?? 'id'));
+  const idSchema =
+    properties.get(idField) ??
+    itemOp?.resource.request?.path?.find((p) => p.name === idParam)?.schema;
+  return {
+    collection,
+    parentParams: collection
+      .split('/')
+      .filter(isParam)
+      .map((s) => s.slice(1, -1)),
+    idParam,
+    idField,
+    idKind: idKindOf(idSchema),
+    itemSchema,
+  };
+}
+
+/** The items of a list answer: the array itself, or the array an envelope holds. */
+export function listedItems(schema: SchemaNode | undefined): SchemaNode | undefined {
+  const direct = itemsOf(schema);
+  if (direct !== undefined) return direct;
+  for (const property of propertySchemas(schema).values()) {
+    const items = itemsOf(property);
+    if (items !== undefined) return items;
+  }
+  return undefined;
+}
+
+function idKindOf(schema: unknown): IdKind {
+  const type = typeOf(schema);
+  if (type === 'integer' || type === 'number') return 'integer';
+  return isNode(schema) && schema.format === 'uuid' ? 'uuid' : 'string';
+}
+
+function successSchema(op: ContractOperation | undefined): SchemaNode | undefined {
+  if (op === undefined) return undefined;
+  const schema = responseSchema(op, op.successStatus);
+  return isNode(schema) ? schema : undefined;
+}
+
+// The collection an overridden operation names by its path: its parent for an item's action.
+function collectionOf(op: ContractOperation, action: ResourceAction): string {
+  const parent = parentOf(op.path);
+  return parent !== undefined && action !== 'create' && action !== 'list' ? parent : op.path;
+}
+
+// `/todos` for `/todos/{id}`; undefined unless the path ends in a parameter under a literal.
+function parentOf(path: string): string | undefined {
+  const segments = path.split('/');
+  const last = segments.at(-1) ?? '';
+  const before = segments.at(-2) ?? '';
+  if (!isParam(last) || before === '' || isParam(before)) return undefined;
+  return segments.slice(0, -1).join('/');
+}
+
+function lastParam(path: string): string | undefined {
+  const last = path.split('/').at(-1) ?? '';
+  return isParam(last) ? last.slice(1, -1) : undefined;
+}
+
+function isParam(segment: string): boolean {
+  return /^\{[^{}]+\}$/.test(segment);
+}

@@ -1,0 +1,125 @@
+import type { ContractOperation } from '../../contract/contract-operation.ts';
+import { requiredProperties } from '../../contract/schema-properties.ts';
+import { defineField, shapedItem } from './item-shape.ts';
+import { isNode, itemsOf, propertySchemas, typeOf, type SchemaNode } from './schema-fields.ts';
+
+type Item = Record<string, unknown>;
+type Query = Record<string, string | string[]>;
+
+const sizeNames = ['limit', 'per_page', 'perPage', 'pageSize', 'page_size', 'size'];
+const pagingNames = new Set([...sizeNames, 'offset', 'page']);
+const totalName = /^(total|count|total_?count|total_?items|total_?elements|total_?results)$/i;
+const pagesName = /^(total_?pages|pages|page_?count)$/i;
+
+/**
+ * A list answer: the items that the query's fields match (`?status=open` where items have a
+ * `status`), paged by the list's declared `limit`/`offset`/`page` parameters, as the response
+ * schema has it: the array itself, or inside its envelope (`{ items, total }` and the like) with
+ * the envelope's count and paging fields filled in.
+ *
+ * @example
+ * listBody(listTodos, todos, { done: 'false', limit: '10' }, schema, sample);
+ */
+export function listBody(
+  operation: ContractOperation,
+  items: readonly Item[],
+  query: Query,
+  schema: SchemaNode | undefined,
+  sample: () => unknown,
+): unknown {
+  const itemSchema = itemsOf(schema) ?? arrayProperty(schema)?.[1];
+  const fields = propertySchemas(itemSchema);
+  const matching = items.filter((item) =>
+    Object.entries(query).every(
+      ([name, wanted]) =>
+        pagingNames.has(name) || !fields.has(name) || matches(item[name], [wanted].flat()),
+    ),
+  );
+  const paging = pagingOf(operation, query);
+  const end = paging.size === undefined ? undefined : paging.offset + paging.size;
+  const page = matching.slice(paging.offset, end);
+  const itemSample = () => firstOf(itemsOf(schema) ? sample() : envelopeItems(sample(), schema));
+  const shaped = page.map((item) => shapedItem(item, itemSchema, itemSample));
+  const envelope = arrayProperty(schema);
+  if (itemsOf(schema) !== undefined || envelope === undefined) return shaped;
+  const body: Item = {};
+  defineField(body, envelope[0], shaped);
+  for (const [name, property] of propertySchemas(schema)) {
+    if (name === envelope[0] || !isCount(property)) continue;
+    const value = countFor(name, matching.length, paging);
+    if (value !== undefined) defineField(body, name, value);
+  }
+  const from = sample();
+  for (const name of requiredProperties(schema)) {
+    if (!Object.hasOwn(body, name) && isNode(from) && Object.hasOwn(from, name)) {
+      defineField(body, name, (from as Item)[name]);
+    }
+  }
+  return body;
+}
+
+interface Paging {
+  offset: number;
+  size: number | undefined;
+  page: number | undefined;
+}
+
+// Only the paging parameters the list operation declares page it; a declared default counts.
+function pagingOf(operation: ContractOperation, query: Query): Paging {
+  const declared = new Map(
+    (operation.resource.request?.query ?? []).map((p) => [p.name, p.schema] as const),
+  );
+  const valueOf = (name: string): number | undefined => {
+    if (!declared.has(name)) return undefined;
+    const raw = [query[name]].flat()[0];
+    const given = raw === undefined ? undefined : Number(raw);
+    const fallback = (declared.get(name) as SchemaNode | undefined)?.default;
+    const value = given ?? (typeof fallback === 'number' ? fallback : undefined);
+    return value !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
+  };
+  const size = sizeNames.map(valueOf).find((v) => v !== undefined);
+  const page = valueOf('page');
+  const first = (declared.get('page') as SchemaNode | undefined)?.minimum === 0 ? 0 : 1;
+  const offset =
+    valueOf('offset') ??
+    (page !== undefined && size !== undefined ? Math.max(0, page - first) * size : 0);
+  return { offset, size, page };
+}
+
+function countFor(name: string, total: number, paging: Paging): number | undefined {
+  if (totalName.test(name)) return total;
+  if (pagesName.test(name)) return paging.size ? Math.ceil(total / paging.size) : 1;
+  if (name === 'offset') return paging.offset;
+  if (name === 'page') return paging.page;
+  if (sizeNames.includes(name)) return paging.size;
+  return undefined;
+}
+
+function matches(value: unknown, wanted: readonly string[]): boolean {
+  const values = Array.isArray(value) ? value : [value];
+  return values.some((v) =>
+    wanted.some((w) => String(v) === w || w.split(',').includes(String(v))),
+  );
+}
+
+function isCount(property: SchemaNode): boolean {
+  const type = typeOf(property);
+  return type === 'integer' || type === 'number';
+}
+
+function arrayProperty(schema: unknown): [string, SchemaNode] | undefined {
+  for (const [name, property] of propertySchemas(schema)) {
+    const items = itemsOf(property);
+    if (items !== undefined) return [name, items];
+  }
+  return undefined;
+}
+
+function envelopeItems(sample: unknown, schema: unknown): unknown {
+  const name = arrayProperty(schema)?.[0];
+  return name !== undefined && isNode(sample) ? sample[name] : undefined;
+}
+
+function firstOf(value: unknown): unknown {
+  return Array.isArray(value) ? value[0] : undefined;
+}

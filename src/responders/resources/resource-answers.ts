@@ -1,0 +1,66 @@
+import { declaredResponse } from '../../contract/choose-response.ts';
+import { isJsonMediaType } from '../../contract/media-type.ts';
+import { staticSample } from '../../contract/static-sample.ts';
+import type { MaybePromise } from '../../maybe-promise.ts';
+import { responseSchema } from '../../validation/prism-engine.ts';
+import type { ModeAnswer, ModeRequest, ResponseMode } from '../response-mode.ts';
+import { shapedItem } from './item-shape.ts';
+import { listBody } from './list-answer.ts';
+import { isNode } from './schema-fields.ts';
+
+type Item = Record<string, unknown>;
+
+/** A stored item as the operation's answer for the status shows it (see shapedItem). */
+export function itemAnswer(
+  modeRequest: ModeRequest,
+  item: Item | undefined,
+  fallback: ResponseMode,
+): MaybePromise<ModeAnswer> {
+  const { operation, status } = modeRequest;
+  const mediaType = jsonMediaTypeOf(modeRequest);
+  if (mediaType === undefined || item === undefined) return fallback.respond(modeRequest);
+  const schema = responseSchema(operation, status);
+  const body = shapedItem(item, isNode(schema) ? schema : undefined, () => sampleOf(modeRequest));
+  return respondWith(modeRequest, mediaType, body);
+}
+
+/** The stored items as the list operation's answer shows them (see listBody). */
+export function listAnswer(modeRequest: ModeRequest, items: Item[]): MaybePromise<ModeAnswer> {
+  const { operation, status, request } = modeRequest;
+  const mediaType = jsonMediaTypeOf(modeRequest);
+  if (mediaType === undefined) return respondWith(modeRequest, undefined, undefined);
+  const schema = responseSchema(operation, status);
+  const sample = () => sampleOf(modeRequest);
+  const body = listBody(
+    operation,
+    items,
+    request.query,
+    isNode(schema) ? schema : undefined,
+    sample,
+  );
+  return respondWith(modeRequest, mediaType, body);
+}
+
+function respondWith(
+  { status }: ModeRequest,
+  mediaType: string | undefined,
+  body: unknown,
+): ModeAnswer {
+  const headers: Record<string, string> =
+    mediaType === undefined ? {} : { 'content-type': mediaType };
+  return {
+    response: { status, headers, body, ...(mediaType === undefined ? {} : { mediaType }) },
+    source: 'stateful',
+  };
+}
+
+/** The contract's own answer for the status: its example, else a sample of its schema. */
+export function sampleOf({ operation, status }: ModeRequest): unknown {
+  const sample = staticSample(operation, { status });
+  return sample.ok ? sample.response.body : undefined;
+}
+
+function jsonMediaTypeOf({ operation, status }: ModeRequest): string | undefined {
+  return declaredResponse(operation, status)?.contents?.find((c) => isJsonMediaType(c.mediaType))
+    ?.mediaType;
+}
