@@ -7,12 +7,15 @@ import type { Coverage } from '../observe/coverage.ts';
 import type { EventHub } from '../observe/event-hub.ts';
 import type { Journal } from '../observe/journal.ts';
 import type { PactLedger } from '../pact/pact-ledger.ts';
+import type { ItemFixtures, ItemStore } from '../responders/resources/item-store.ts';
+import { joinItems } from '../responders/resources/join-items.ts';
 import { storeFullWarning, type StoredRecord } from '../responders/store/record-store.ts';
 import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
 import type { SessionTable } from '../sessions/session-table.ts';
 import { watchDataLoss } from './data-loss.ts';
 import { connectRedis } from './redis-connection.ts';
 import { createRedisCoverage } from './redis-coverage.ts';
+import { createRedisItemStore } from './redis-items.ts';
 import { createRedisJournal } from './redis-journal.ts';
 import { createRedisPactLedger } from './redis-pact-ledger.ts';
 import { createRedisSessionTable } from './redis-sessions.ts';
@@ -23,7 +26,7 @@ import { relayEvents } from './relay-events.ts';
 
 /** The state of a mock whose `--store` is Redis, and the connection's health. */
 export interface SharedState {
-  store: ReturnType<typeof createRedisStore>;
+  store: ReturnType<typeof createRedisStore> & { items: ItemStore };
   journal: Journal;
   pactLedger: PactLedger;
   coverage: Coverage;
@@ -52,6 +55,7 @@ export async function openSharedState(
   fixtures: readonly StoredRecord[],
   logger: Logger,
   contract: LiveContract,
+  itemFixtures: ItemFixtures = new Map(),
 ): Promise<SharedState> {
   const redis = await connectRedis(config.store, config.storePrefix, logger);
   try {
@@ -61,13 +65,18 @@ export async function openSharedState(
     const replica = await redis.client.incr(redis.key('replicas'));
     const ids = createReplicaIds();
     const closers: (() => Promise<void>)[] = [];
-    const store = createRedisStore(redis, {
+    const onFull = () => {
+      logger.warn(storeFullWarning(config.storeLimit));
+    };
+    const records = createRedisStore(redis, { limit: config.storeLimit, onFull });
+    const items = createRedisItemStore(redis, {
       limit: config.storeLimit,
-      onFull: () => {
-        logger.warn(storeFullWarning(config.storeLimit));
-      },
+      chars: config.storeSizeChars,
+      onFull,
     });
-    await store.adoptFixtures(fixtures);
+    await records.adoptFixtures(fixtures);
+    await items.adoptFixtures(itemFixtures);
+    const store = joinItems(records, items);
     const journal = createRedisJournal(redis, ids, {
       limit: config.journalLimit,
       maxBytes: config.journalLimit * memoryCosts.journalEntry,
@@ -82,7 +91,8 @@ export async function openSharedState(
     );
     redis.onRestore(async () => {
       stubs.forgetCache();
-      await store.restoreFixtures();
+      await records.restoreFixtures();
+      await items.restoreFixtures();
     });
     // The session table reads the stubs' version with each request's touch (see stubsVersion).
     const sessions = createRedisSessionTable(redis, config.sessionLimit, [

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis, type RedisConnection } from '../../src/shared-state/redis-connection.ts';
 import { createRedisCoverage } from '../../src/shared-state/redis-coverage.ts';
+import { createRedisItemStore } from '../../src/shared-state/redis-items.ts';
 import { createRedisJournal } from '../../src/shared-state/redis-journal.ts';
 import { createRedisPactLedger } from '../../src/shared-state/redis-pact-ledger.ts';
 import { createRedisSessionTable } from '../../src/shared-state/redis-sessions.ts';
@@ -21,6 +22,7 @@ import {
   stubOf,
   stubRegistrySuite,
 } from '../support/state-suites.ts';
+import { itemStoreSuite } from '../support/item-store-suite.ts';
 
 // The Redis state runs the suites that the in-memory state runs (test/unit/state-memory.test.ts),
 // each test on keys of its own.
@@ -69,6 +71,13 @@ describe.skipIf(problem !== undefined).each(redisKinds)('the state on $kind', ({
       const store = createRedisStore(await connect(), { limit });
       await store.adoptFixtures(fixtures);
       return store;
+    });
+  });
+  describe("the store of the resources' items", () => {
+    itemStoreSuite(async ({ fixtures = new Map(), limit = Infinity, chars = Infinity }) => {
+      const items = createRedisItemStore(await connect(), { limit, chars });
+      await items.adoptFixtures(fixtures);
+      return items;
     });
   });
   describe('the stub registry', () => {
