@@ -5,13 +5,9 @@ import { createCoverage } from '../observe/coverage.ts';
 import { createEventHub } from '../observe/event-hub.ts';
 import { createJournal } from '../observe/journal.ts';
 import { createPactLedger } from '../pact/pact-ledger.ts';
-import {
-  createMemoryStore,
-  storeFullWarning,
-  type StoredRecord,
-} from '../responders/store/record-store.ts';
+import { createMemoryStore, storeFullWarning } from '../responders/store/record-store.ts';
 import { joinItems } from '../responders/resources/join-items.ts';
-import type { ItemFixtures } from '../responders/resources/item-store.ts';
+import type { Fixtures } from '../responders/store/load-fixtures.ts';
 import { createMemoryItemStore } from '../responders/resources/memory-item-store.ts';
 import { createStubRegistry } from '../responders/stubs/create-stub-registry.ts';
 import { createSessionTable } from '../sessions/session-table.ts';
@@ -20,21 +16,20 @@ import { createSessionTable } from '../sessions/session-table.ts';
  * The mock's state in this process: the default, `--store memory`.
  *
  * @example
- * const { store, journal, pactLedger, coverage, stubs, sessions, events } = createMemoryState(config, [], logger, contract);
+ * const { store, journal, pactLedger, coverage, stubs, sessions, events } = createMemoryState(config, { records: [], items: new Map() }, logger, contract);
  */
 export function createMemoryState(
   config: ResolvedConfig,
-  fixtures: readonly StoredRecord[],
+  fixtures: Fixtures,
   logger: Logger,
   contract: LiveContract,
-  itemFixtures: ItemFixtures = new Map(),
 ) {
   const onFull = () => {
     logger.warn(storeFullWarning(config.storeLimit));
   };
   const store = joinItems(
-    createMemoryStore(fixtures, { limit: config.storeLimit, onFull }),
-    createMemoryItemStore(itemFixtures, {
+    createMemoryStore(fixtures.records, { limit: config.storeLimit, onFull }),
+    createMemoryItemStore(fixtures.items, {
       limit: config.storeLimit,
       chars: config.storeSizeChars,
       onFull,

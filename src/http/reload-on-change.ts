@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { loadCheckedContract } from '../validation/load-checked-contract.ts';
 import { loadFixtures } from '../responders/store/load-fixtures.ts';
 import type { ServerDeps } from './server-deps.ts';
-import { fixtureCheck } from '../responders/store/fixture-check.ts';
 import { loadStubsFile } from './load-stubs-file.ts';
 import { watchFiles } from './watch-files.ts';
 
@@ -43,7 +42,9 @@ export function reloadOnChange(deps: ServerDeps, stubIds: readonly string[] = []
   };
   const reloadFixtures = async (): Promise<void> => {
     if (fixtures === undefined) return;
-    await store.replaceFixtures(await loadFixtures(fixtures, fixtureCheck(contract.current)));
+    const next = await loadFixtures(fixtures, contract.current);
+    await store.replaceFixtures(next.records);
+    await store.items?.replaceFixtures(next.items);
     logger.info({ fixtures }, 'fixtures reloaded; every session starts from them again');
   };
   const reloadStubs = async (): Promise<void> => {

@@ -6,7 +6,6 @@ import { createEventHub } from '../observe/event-hub.ts';
 import { closeLogOutput, createLogger } from '../observe/create-logger.ts';
 import { openRecordFile } from '../observe/record-file.ts';
 import { packageVersion } from '../package-version.ts';
-import { fixtureCheck } from '../responders/store/fixture-check.ts';
 import { loadFixtures } from '../responders/store/load-fixtures.ts';
 import { loadCheckedContract } from '../validation/load-checked-contract.ts';
 import {
@@ -54,7 +53,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const config = resolveConfig(options);
   const initial = await loadCheckedContract(config.spec);
   const fixtures =
-    config.fixtures === undefined ? [] : await loadFixtures(config.fixtures, fixtureCheck(initial));
+    config.fixtures === undefined
+      ? { records: [], items: new Map() }
+      : await loadFixtures(config.fixtures, initial);
   // Loaded only with --upstream: the HTTP client is not worth loading for a mock on its own.
   const upstream =
     config.upstream === undefined

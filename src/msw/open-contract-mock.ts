@@ -9,7 +9,6 @@ import { createMemoryState } from '../http/create-memory-state.ts';
 import { loggerName } from '../observe/create-logger.ts';
 import { recordInteractions } from '../observe/record-interactions.ts';
 import { packageVersion } from '../package-version.ts';
-import { fixtureCheck } from '../responders/store/fixture-check.ts';
 import { checkFixtures, loadFixtures } from '../responders/store/load-fixtures.ts';
 import { checkedContract, loadCheckedContract } from '../validation/load-checked-contract.ts';
 import { createInProcessLane } from './answer-in-process.ts';
@@ -21,8 +20,11 @@ export interface ContractMockOptions {
   /** Default `stateful`, as the server. */
   mode?: Mode;
   seed?: string | number;
-  /** The stateful store's first records: a JSON file's path, or the records. */
-  fixtures?: string | readonly object[];
+  /**
+   * The stateful store's first records: a JSON file's path, or the records (an array, or the
+   * resources' items by collection path, as a fixtures file holds them).
+   */
+  fixtures?: string | readonly object[] | Readonly<Record<string, readonly object[]>>;
 }
 
 /**
@@ -48,10 +50,10 @@ export async function openContractMock(options: ContractMockOptions) {
       : await loadCheckedContract(config.spec);
   const records =
     fixtures === undefined
-      ? []
+      ? { records: [], items: new Map() }
       : typeof fixtures === 'string'
-        ? await loadFixtures(fixtures, fixtureCheck(initial))
-        : checkFixtures('the fixtures', fixtures, fixtureCheck(initial));
+        ? await loadFixtures(fixtures, initial)
+        : checkFixtures('the fixtures', fixtures, initial);
   const logger = pino({ name: loggerName, level: config.logLevel });
   const live = createLiveContract(initial);
   const state = createMemoryState(config, records, logger, live);

@@ -7,9 +7,10 @@ import type { Coverage } from '../observe/coverage.ts';
 import type { EventHub } from '../observe/event-hub.ts';
 import type { Journal } from '../observe/journal.ts';
 import type { PactLedger } from '../pact/pact-ledger.ts';
-import type { ItemFixtures, ItemStore } from '../responders/resources/item-store.ts';
+import type { ItemStore } from '../responders/resources/item-store.ts';
+import type { Fixtures } from '../responders/store/load-fixtures.ts';
 import { joinItems } from '../responders/resources/join-items.ts';
-import { storeFullWarning, type StoredRecord } from '../responders/store/record-store.ts';
+import { storeFullWarning } from '../responders/store/record-store.ts';
 import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
 import type { SessionTable } from '../sessions/session-table.ts';
 import { watchDataLoss } from './data-loss.ts';
@@ -52,10 +53,9 @@ export interface SharedState {
  */
 export async function openSharedState(
   config: ResolvedConfig,
-  fixtures: readonly StoredRecord[],
+  fixtures: Fixtures,
   logger: Logger,
   contract: LiveContract,
-  itemFixtures: ItemFixtures = new Map(),
 ): Promise<SharedState> {
   const redis = await connectRedis(config.store, config.storePrefix, logger);
   try {
@@ -74,8 +74,8 @@ export async function openSharedState(
       chars: config.storeSizeChars,
       onFull,
     });
-    await records.adoptFixtures(fixtures);
-    await items.adoptFixtures(itemFixtures);
+    await records.adoptFixtures(fixtures.records);
+    await items.adoptFixtures(fixtures.items);
     const store = joinItems(records, items);
     const journal = createRedisJournal(redis, ids, {
       limit: config.journalLimit,

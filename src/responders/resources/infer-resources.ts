@@ -120,7 +120,7 @@ function describe(
   overrides: Map<ContractOperation, Override | false | undefined>,
 ): Resource {
   const find = (action: ResourceAction) => list.find((m) => m.action === action)?.op;
-  const itemOp = list.find((m) => m.op.path !== collection)?.op;
+  const itemOp = list.find((m) => parentOf(m.op.path) === collection)?.op;
   const idParam = itemOp === undefined ? undefined : lastParam(itemOp.path);
   const read = find('read');
   const create = find('create');

@@ -1,7 +1,10 @@
+import type { ContractOperation } from '../../contract/contract-operation.ts';
 import type { Contract } from '../../contract/load-contract.ts';
 import { validateRequest } from '../../validation/prism-engine.ts';
 import { formatViolations } from '../../contract/violation.ts';
-import type { CheckFixture } from './load-fixtures.ts';
+
+/** A fixture is checked against the contract before the server starts. */
+export type CheckFixture = (record: unknown) => string | undefined;
 
 /**
  * Fixtures are request bodies of the contract's first create-like operation (a POST with a JSON
@@ -11,9 +14,7 @@ import type { CheckFixture } from './load-fixtures.ts';
  * await loadFixtures('fixtures/plants.json', fixtureCheck(contract));
  */
 export function fixtureCheck(contract: Contract): CheckFixture {
-  const create = contract.operations.find(
-    (op) => op.method === 'POST' && op.requestMediaTypes.some((t) => t.includes('json')),
-  );
+  const create = firstCreate(contract);
   return (record) => {
     if (
       record === null ||
@@ -34,4 +35,17 @@ export function fixtureCheck(contract: Contract): CheckFixture {
       ? undefined
       : `does not match ${create.operationId}'s request body: ${formatViolations(violations)}`;
   };
+}
+
+/**
+ * The contract's first create-like operation: a POST with a JSON body, which an array of
+ * fixtures seeds.
+ *
+ * @example
+ * firstCreate(contract)?.operationId; // 'createPlant'
+ */
+export function firstCreate(contract: Contract): ContractOperation | undefined {
+  return contract.operations.find(
+    (op) => op.method === 'POST' && op.requestMediaTypes.some((t) => t.includes('json')),
+  );
 }

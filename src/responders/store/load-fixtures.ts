@@ -1,18 +1,26 @@
 import { readFile } from 'node:fs/promises';
+import type { Contract } from '../../contract/load-contract.ts';
 import { ConfigError } from '../../errors.ts';
+import { itemFixturesOf } from '../resources/item-fixtures.ts';
+import type { ItemFixtures } from '../resources/item-store.ts';
+import { fixtureCheck, type CheckFixture } from './fixture-check.ts';
 import type { StoredRecord } from './record-store.ts';
 
-/** A fixture is checked against the contract before the server starts. */
-export type CheckFixture = (record: unknown) => string | undefined;
+/** What a fixtures file seeds: the id store's records, and the resources' items. */
+export interface Fixtures {
+  records: StoredRecord[];
+  items: ItemFixtures;
+}
 
 /**
- * Reads a fixtures file: a JSON array of request bodies (for the Plant Store, `NewPlant`s), each
- * with a unique `id`.
+ * Reads a fixtures file: a JSON array of request bodies of the contract's first create (for the
+ * Plant Store, `NewPlant`s), each with a unique `id`; or an object of items by collection path
+ * (`{ "/todos": [...] }`), for the contract's resources (see itemFixturesOf).
  *
  * @example
- * await loadFixtures('fixtures/plants.json', () => undefined); // [{ id: 1, name: 'Aloe vera', ... }]
+ * await loadFixtures('fixtures/plants.json', contract); // { records: [{ id: 1, name: 'Aloe vera', ... }], items: Map {} }
  */
-export async function loadFixtures(path: string, check: CheckFixture): Promise<StoredRecord[]> {
+export async function loadFixtures(path: string, contract: Contract): Promise<Fixtures> {
   const text = await readFile(path, 'utf8').catch((cause: unknown) => {
     throw new ConfigError(`Failed to read the fixtures ${path}: ${(cause as Error).message}`, {
       cause,
@@ -26,22 +34,37 @@ export async function loadFixtures(path: string, check: CheckFixture): Promise<S
       cause,
     });
   }
-  return checkFixtures(path, parsed, check);
+  return checkFixtures(path, parsed, contract);
 }
 
 /**
- * Fixtures given as a value (the in-process handlers take an array), checked as loadFixtures
- * checks a file's; `path` names them in messages.
+ * Fixtures given as a value (the in-process handlers take an array or an object), checked as
+ * loadFixtures checks a file's; `path` names them in messages.
  *
  * @example
- * checkFixtures('fixtures', [{ id: 1, name: 'Aloe vera' }], fixtureCheck(contract));
+ * checkFixtures('fixtures', [{ id: 1, name: 'Aloe vera' }], contract);
  */
-export function checkFixtures(path: string, parsed: unknown, check: CheckFixture): StoredRecord[] {
-  if (!Array.isArray(parsed)) {
+export function checkFixtures(path: string, parsed: unknown, contract: Contract): Fixtures {
+  if (parsed === null || typeof parsed !== 'object') {
     throw new ConfigError(
-      `Failed to load the fixtures ${path}: the file must hold a JSON array of plants.`,
+      `Failed to load the fixtures ${path}: the file must hold a JSON array of plants, or an object of items by collection path.`,
     );
   }
+  let items: ItemFixtures;
+  try {
+    items = itemFixturesOf(parsed, contract);
+  } catch (cause) {
+    throw new ConfigError(`Failed to load the fixtures ${path}: ${(cause as Error).message}.`, {
+      cause,
+    });
+  }
+  return {
+    records: Array.isArray(parsed) ? recordsOf(path, parsed, fixtureCheck(contract)) : [],
+    items,
+  };
+}
+
+function recordsOf(path: string, parsed: unknown[], check: CheckFixture): StoredRecord[] {
   const seen = new Set<string>();
   return parsed.map((record: unknown, index) => {
     const problem = check(record);
