@@ -64,7 +64,8 @@ describe('a generated contract of 120 operations', () => {
         headers,
         body: JSON.stringify({ id: 'x' }),
       });
-      const read = await send(`${server.url}/r${k}/7`, { headers: auth });
+      // Stateful: the item just created reads back.
+      const read = await send(`${server.url}/r${k}/${String(k)}`, { headers: auth });
       statuses.push(`${create.status} ${invalid.status} ${read.status}`);
     }
     expect(new Set(statuses)).toEqual(new Set(['201 400 200']));
