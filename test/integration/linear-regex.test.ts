@@ -56,7 +56,9 @@ let cli: CliProcess;
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'plant-store-mock-regex-'));
   await writeFile(join(folder, 'spec.yaml'), spec);
-  cli = await spawnCli(['--spec', join(folder, 'spec.yaml')]);
+  // Static: the answers are the examples (in stateful mode /items is a resource, and an item never
+  // created is a 404).
+  cli = await spawnCli(['--spec', join(folder, 'spec.yaml'), '--mode', 'static']);
 });
 afterAll(async () => {
   cli.child.kill('SIGKILL');
