@@ -5,8 +5,9 @@ import { once } from 'node:events';
 import { readdir, readFile } from 'node:fs/promises';
 import { processCpuMs } from './process-cpu.ts';
 import type { BenchServer } from './spawn-server.ts';
+import { chromiumArgs, chromiumPath } from '../test/support/chromium.ts';
 
-export const chromiumPath = '/usr/bin/chromium';
+export { chromiumPath };
 const chromiumSettleMs = 3_000;
 
 /** An open inspector: how many entries it has taken, and a way to close it. */
@@ -77,15 +78,7 @@ export async function openPage(server: BenchServer): Promise<OpenClient> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: chromiumArgs,
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${server.url}/__admin/inspector`);

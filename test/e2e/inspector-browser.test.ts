@@ -5,22 +5,13 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { MockServerOptions, RunningMockServer } from 'plant-store-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNpm } from './support/run-command.ts';
+import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 
 // The inspector as users get it: the mock runs from dist/ (built by `npm test`'s pretest), so the
 // page under test is the bundle the package ships, in Debian's Chromium.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const chromiumPath = '/usr/bin/chromium';
 const shots = `${root}test-artifacts/inspector/`;
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 async function startBuiltMock(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const built = `${root}dist/index.js`;
