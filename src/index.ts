@@ -14,7 +14,7 @@ export {
   logLevels,
   type Mode,
   type LogLevel,
-  type MockServerOptions,
 } from './config/config-schema.ts';
+export type { MockServerOptions } from './config/mock-server-options.ts';
 export { errorCatalogue, HttpError, ConfigError, type ErrorCode } from './errors.ts';
 export type { Violation } from './contract/violation.ts';

@@ -1,6 +1,11 @@
 import yargs, { type Argv } from 'yargs';
-import type { MockServerOptions } from '../config/config-schema.ts';
-import { configSchema, flagName, logLevels, modes } from '../config/config-schema.ts';
+import {
+  configSchema,
+  flagName,
+  integerSettings,
+  logLevels,
+  modes,
+} from '../config/config-schema.ts';
 import { packageVersion } from '../package-version.ts';
 import { helpExamples } from './help-examples.ts';
 import { upstreamFlags } from './upstream-flags.ts';
@@ -196,31 +201,4 @@ export function buildParser(args: string[]): Argv {
       .wrap(null)
       .epilogue(`Every option can also be set by an env var: --max-body is ${envPrefix}_MAX_BODY.`)
   );
-}
-
-const integerSettings = Object.entries(configSchema.properties)
-  .filter(([, schema]) => 'type' in schema && schema.type === 'integer')
-  .map(([key]) => key);
-
-/** Maps parsed flags onto the programmatic options (same names, camelCase). */
-export function toOptions(argv: Record<string, unknown>): MockServerOptions {
-  const options: Record<string, unknown> = {};
-  for (const key of Object.keys(configSchema.properties)) {
-    if (argv[key] !== undefined) options[key] = argv[key];
-  }
-  for (const key of ['tokens', 'allowedHosts', 'mockOperations', 'fallbackOn']) {
-    const value = options[key];
-    if (typeof value === 'string') {
-      options[key] = value
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-    }
-  }
-  // Numbers arrive as typed, so that `--port abc` is reported as "abc", not as NaN.
-  for (const key of [...integerSettings, 'maxBody', 'stubSizeLimit', 'storeSizeLimit', 'delay']) {
-    const value = options[key];
-    if (typeof value === 'string' && /^\d+$/.test(value)) options[key] = Number(value);
-  }
-  return options;
 }

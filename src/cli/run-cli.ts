@@ -1,7 +1,8 @@
 import { configSchema, flagName } from '../config/config-schema.ts';
 import { ConfigError } from '../errors.ts';
 import { startMockServer } from '../http/start-server.ts';
-import { buildParser, toOptions } from './build-parser.ts';
+import { buildParser } from './build-parser.ts';
+import { toOptions } from './to-options.ts';
 import { contractArgument } from './contract-argument.ts';
 import { setHeapFlags } from './heap-flags.ts';
 import { npmFlagHint } from './npm-flag-hint.ts';

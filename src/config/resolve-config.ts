@@ -6,9 +6,9 @@ import {
   fallbackTriggers,
   flagName,
   type FallbackTrigger,
-  type MockServerOptions,
   type ResolvedConfig,
 } from './config-schema.ts';
+import type { MockServerOptions } from './mock-server-options.ts';
 
 // The schema is ours and fixed, and a test checks it against the JSON Schema meta-schema: checking
 // it again at every start would compile that meta-schema first, a tenth of the start-up.

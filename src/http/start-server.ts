@@ -1,4 +1,4 @@
-import type { MockServerOptions } from '../config/config-schema.ts';
+import type { MockServerOptions } from '../config/mock-server-options.ts';
 import { memoryBound } from '../config/memory-model.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
 import { createLiveContract } from '../contract/live-contract.ts';
