@@ -11,6 +11,8 @@ export interface BenchOptions {
   out: string;
   length: CellLength;
   connections: number[];
+  /** How many times every cell runs, the servers in alternation (the median is reported). */
+  rounds: number;
   /** Unmeasured load per request kind before a server's cells, so its JIT has warmed up. */
   warmupPerKind: CellLength | null;
   /** Valid creates sent to a fresh stateful server before its RSS is read; 0 skips it. */
@@ -51,7 +53,7 @@ export function benchPaths(root: string): BenchPaths {
 
 /**
  * Reads `--smoke`, `--out PATH`, `--save` and the BENCH_* env vars (BENCH_SMOKE=1, BENCH_DURATION
- * seconds, BENCH_AMOUNT requests per cell, which wins over the duration). A full run writes
+ * seconds, BENCH_AMOUNT requests per cell, which wins over the duration, BENCH_ROUNDS). A full run writes
  * `paths.latest`; only `--save` replaces the committed `paths.reference`, so that a run to try
  * something leaves the published figures alone.
  *
@@ -93,18 +95,20 @@ export function readBenchOptions(
       out,
       length: { amount: 300 },
       connections: [10],
+      rounds: 1,
       warmupPerKind: null,
       rssRequests: 0,
       startupRuns: 1,
     };
   }
   const amount = positiveNumber(env, 'BENCH_AMOUNT');
-  const durationSec = positiveNumber(env, 'BENCH_DURATION') ?? 5;
+  const durationSec = positiveNumber(env, 'BENCH_DURATION') ?? 2;
   return {
     smoke,
     out,
     length: amount === undefined ? { durationSec } : { amount },
     connections: [10, 50],
+    rounds: positiveNumber(env, 'BENCH_ROUNDS') ?? 3,
     // By time, not count: a fixed count would warm a slow server for longer than a fast one.
     warmupPerKind: { durationSec: 2 },
     rssRequests: 100_000,

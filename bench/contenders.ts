@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { baselineName } from './format-table.ts';
+import { bareName, baselineName } from './format-table.ts';
 import { findFreePort } from './find-free-port.ts';
 import type { ServerLaunch } from './spawn-server.ts';
 
@@ -67,6 +67,20 @@ export function expressAjvBaseline(root: string): Contender {
         name: baselineName,
         cwd: root,
         args: ['bench/express-ajv-baseline.ts', '--port', '0', '--host', host],
+      }),
+  };
+}
+
+/** Node's own `node:http` answering POST /plants (bench/bare-http-server.ts): the floor. */
+export function bareHttpServer(root: string): Contender {
+  return {
+    name: bareName,
+    prismPeer: 'prism static',
+    launch: () =>
+      Promise.resolve({
+        name: bareName,
+        cwd: root,
+        args: ['bench/bare-http-server.ts', '--port', '0', '--host', host],
       }),
   };
 }

@@ -12,6 +12,9 @@ export interface ServerCells {
 /** Name of the bare Express + ajv server every row is also compared with. */
 export const baselineName = 'express+ajv baseline';
 
+/** Name of the bare `node:http` server (bench/bare-http-server.ts), the floor of every row. */
+export const bareName = 'node:http (bare)';
+
 const headers = [
   'server',
   'request',
@@ -25,12 +28,15 @@ const headers = [
   'req/s vs base',
   'p99 vs prism',
   'p99 vs base',
+  'req/s vs bare',
+  'p99 vs bare',
 ];
 const leftAligned = 2;
 
 /**
  * One aligned, markdown-like table: a row per (server, request kind, connections), with its
- * throughput and p99 latency as ratios to the same cell of `prism mock` and of the baseline.
+ * throughput and p99 latency as ratios to the same cell of `prism mock`, of the Express + ajv
+ * baseline and of the bare `node:http` server.
  *
  * @example
  * console.log(formatTable(servers));
@@ -42,6 +48,7 @@ export function formatTable(servers: readonly ServerCells[]): string {
     for (const cell of server.cells) {
       const prism = peerCell(byName.get(server.prismPeer), cell);
       const base = peerCell(byName.get(baselineName), cell);
+      const bare = peerCell(byName.get(bareName), cell);
       rows.push([
         server.name,
         requestKinds.find((kind) => kind.name === cell.kind)?.label ?? cell.kind,
@@ -55,6 +62,8 @@ export function formatTable(servers: readonly ServerCells[]): string {
         ratio(cell.rps, base?.rps),
         ratio(cell.p99Ms, prism?.p99Ms),
         ratio(cell.p99Ms, base?.p99Ms),
+        ratio(cell.rps, bare?.rps),
+        ratio(cell.p99Ms, bare?.p99Ms),
       ]);
     }
   }

@@ -1,8 +1,9 @@
-// Benchmarks plant-store-mock against `prism mock` and a bare Express + ajv server, all as child
-// processes of this Node on 127.0.0.1. `npm run bench` for the full run (BENCH_DURATION seconds
-// per cell, default 5; BENCH_AMOUNT requests instead); `--smoke` (or BENCH_SMOKE=1) for CI;
-// BENCH_COMPARE=DIR adds another checkout's build as `before` rows. A full run ends with the shared
-// store's figures (bench/redis-bench.ts) when redis-server is installed.
+// Benchmarks plant-store-mock against `prism mock`, a bare Express + ajv server and a bare
+// node:http one, all as child processes of this Node on 127.0.0.1, the servers in alternation
+// within every cell. `npm run bench` for the full run (BENCH_ROUNDS rounds, default 3, of
+// BENCH_DURATION seconds per cell, default 2; BENCH_AMOUNT requests instead); `--smoke` (or
+// BENCH_SMOKE=1) for CI; BENCH_COMPARE=DIR adds another checkout's build as `before` rows. A full
+// run ends with the shared store's figures (bench/redis-bench.ts) when redis-server is installed.
 // Prints one table and writes every figure to bench/results/latest.json (gitignored), or to the
 // committed bench/results.json with --save, or to --out PATH.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -17,58 +18,27 @@ import {
   readBenchOptions,
   type BenchOptions,
 } from './bench-options.ts';
-import { expressAjvBaseline, plantStoreMock, prismMock, type Contender } from './contenders.ts';
+import {
+  bareHttpServer,
+  expressAjvBaseline,
+  plantStoreMock,
+  prismMock,
+  type Contender,
+} from './contenders.ts';
 import { describeRun, loadAverages } from './describe-run.ts';
 import { describeSource } from './describe-source.ts';
-import { formatTable, type ServerCells } from './format-table.ts';
-import { loadCell, type CellResult } from './load-cell.ts';
-import { requestKinds, validCreate } from './request-kinds.ts';
+import { formatTable } from './format-table.ts';
+import { loadCell } from './load-cell.ts';
+import { measureServers } from './measure-servers.ts';
+import { validCreate } from './request-kinds.ts';
 import { readProcessMemory } from './sample-rss.ts';
 import { killAllServers, startServer } from './spawn-server.ts';
+import { throughputTargets } from './throughput-targets.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
-interface ServerRecord extends ServerCells {
-  startupMs: number;
-  /** VmHWM after all its cells: the most memory it ever held, MiB. */
-  hwmMb: number | null;
-}
-
 function progress(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
-}
-
-async function measureServer(contender: Contender, options: BenchOptions): Promise<ServerRecord> {
-  const server = await startServer(await contender.launch());
-  progress(`${contender.name}: up at ${server.url} in ${Math.round(server.startupMs)} ms`);
-  try {
-    const cells: CellResult[] = [];
-    const warmup = options.warmupPerKind;
-    if (warmup !== null) {
-      for (const kind of requestKinds) {
-        await loadCell({ ...server, kind, connections: 10, length: warmup });
-      }
-    }
-    for (const connections of options.connections) {
-      for (const kind of requestKinds) {
-        const cell = await loadCell({ ...server, kind, connections, length: options.length });
-        progress(
-          `${contender.name}: ${kind.label} x${connections}: ${cell.rps} req/s, p99 ${cell.p99Ms} ms, ${cell.unexpected} unexpected`,
-        );
-        cells.push(cell);
-      }
-    }
-    const { hwmMb } = await readProcessMemory(server.pid);
-    return {
-      name: contender.name,
-      prismPeer: contender.prismPeer,
-      startupMs: Math.round(server.startupMs),
-      hwmMb,
-      cells,
-    };
-  } finally {
-    await server.stop();
-  }
 }
 
 /** Start-up times of fresh servers, one at a time, before any server is under load. */
@@ -105,6 +75,7 @@ async function runBench(options: BenchOptions): Promise<number> {
   );
   const prism = [prismMock(false, root), prismMock(true, root)];
   const baseline = expressAjvBaseline(root);
+  const bare = bareHttpServer(root);
   // BENCH_COMPARE=DIR: also the stateful and static servers of another checkout, built there
   // (npm ci), measured in the same run: before and after a change, on the same machine and load.
   const compareRoot = process.env.BENCH_COMPARE;
@@ -114,7 +85,9 @@ async function runBench(options: BenchOptions): Promise<number> {
       : (['stateful', 'static'] as const).map((mode) =>
           plantStoreMock(mode, `${compareRoot.replace(/\/$/, '')}/`, 'before'),
         );
-  const contenders = options.smoke ? [...ours, baseline] : [...ours, ...before, ...prism, baseline];
+  const contenders = options.smoke
+    ? [...ours, baseline, bare]
+    : [...ours, ...before, ...prism, baseline, bare];
   const startedAt = Date.now();
   const loadAtStart = loadAverages();
   const sourceAtStart = await describeSource(root);
@@ -126,8 +99,7 @@ async function runBench(options: BenchOptions): Promise<number> {
     startup[contender.name] = await measureStartup(contender, options.startupRuns);
     progress(`${contender.name}: start-up ${JSON.stringify(startup[contender.name])}`);
   }
-  const servers: ServerRecord[] = [];
-  for (const contender of contenders) servers.push(await measureServer(contender, options));
+  const servers = await measureServers(contenders, options, progress);
   const rssAfterCreates =
     options.rssRequests > 0 ? await measureRssAfterCreates(options.rssRequests) : null;
 
@@ -140,6 +112,9 @@ async function runBench(options: BenchOptions): Promise<number> {
   });
   const table = formatTable(servers);
   const summary = [
+    `medians of ${options.rounds} round(s), the servers in alternation within every cell`,
+    ...throughputTargets(servers, 'plant-store-mock'),
+    ...(before.length === 0 ? [] : throughputTargets(servers, 'before')),
     `start-up, spawn to first 200 on POST /plants (median of ${options.startupRuns}): ${Object.entries(
       startup,
     )

@@ -39,7 +39,7 @@ function runBench(
 }
 
 it(
-  'runs the smoke bench: every mode and the baseline answer every request as the contract says',
+  'runs the smoke bench: every mode, the baseline and bare node:http answer every request as expected, each row a ratio of the bare server',
   async () => {
     const committedBefore = await readIfPresent(committedResults);
     const out = join(workDir, 'smoke.json');
@@ -49,16 +49,19 @@ it(
     expect(code, stderr).toBe(0);
     const servers = ['stateful', 'static', 'dynamic']
       .map((mode) => `plant-store-mock ${mode}`)
-      .concat('express+ajv baseline');
-    const rows = stdout
-      .split('\n')
-      .filter((line) => line.startsWith('| '))
-      .map((line) =>
-        line
-          .split('|')
-          .slice(1, 4)
-          .map((cell) => cell.trim()),
-      );
+      .concat('express+ajv baseline', 'node:http (bare)');
+    const lines = stdout.split('\n').filter((line) => line.startsWith('| '));
+    expect(lines[0]).toMatch(/\|\s+req\/s vs bare \|\s+p99 vs bare \|$/);
+    // The bare server's own rows are 1.00x of themselves.
+    expect(lines.find((line) => line.startsWith('| node:http (bare)'))).toMatch(
+      /1\.00x \|\s+1\.00x \|$/,
+    );
+    const rows = lines.map((line) =>
+      line
+        .split('|')
+        .slice(1, 4)
+        .map((cell) => cell.trim()),
+    );
     for (const server of servers) {
       for (const request of ['valid create', 'invalid create', 'no token']) {
         expect(rows).toContainEqual([server, request, '10']);
