@@ -49,10 +49,8 @@ export function createByteRing(slots: number, reservedBytes = defaultReservedByt
     return start - end >= length ? end : -1;
   }
 
-  // Grows the buffer (in place while the reservation lasts). When the texts have gone round to
-  // the front, the older run moves to the end of the larger buffer, so the free space between
-  // the runs grows by what the buffer grew: the buffer stays within a tenth of what its texts
-  // need (moving the front run behind the older one would leave it as long as both plus the growth).
+  // Grows the buffer. When the texts wrap, the older run moves to the end of the larger buffer,
+  // so the free space between the runs grows by what the buffer grew (a tenth over what they need).
   function grow(length: number): void {
     const capacity = bytes.length;
     const start = count === 0 ? 0 : offsetAt(slotOf(0));

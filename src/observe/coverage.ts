@@ -47,10 +47,7 @@ export function createCoverage(operations: () => readonly ContractOperation[]) {
   };
 }
 
-/**
- * Answered statuses per session and operation. createCoverage keeps them in memory; a shared
- * coverage (several replicas of the mock) can stand behind the same interface, answering later.
- */
+/** Answered statuses per session and operation: in memory (createCoverage) or shared (Redis). */
 export interface Coverage {
   /** Counts one answer; `violated`: it broke the contract. */
   record(session: string, operationId: string, status: number, violated?: boolean): void;
@@ -63,12 +60,7 @@ export type StatusCounts = ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<n
 /** Contract violations by session, then operation. */
 export type ViolationCounts = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
-/**
- * The coverage report of a session (every session for `*`) from the counts.
- *
- * @example
- * coverageReport(contract.operations, 'default', counts, new Map()).uncovered;
- */
+/** The coverage report of a session (every session for `*`) from the counts. */
 export function coverageReport(
   operations: readonly ContractOperation[],
   session: string,

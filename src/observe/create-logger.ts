@@ -21,9 +21,6 @@ const outputs = new WeakMap<Logger, LineWriter>();
  * 4 MiB wait, and lines past that are dropped and counted on stderr (docs/design.md).
  * Close the server, which flushes within its grace period (see closeLogOutput), before the
  * process exits.
- *
- * @example
- * createLogger({ logLevel: 'info', logFormat: 'pretty' }).info('hello');
  */
 export function createLogger(
   config: Pick<ResolvedConfig, 'logLevel' | 'logFormat'>,
@@ -33,9 +30,8 @@ export function createLogger(
   const options = { name: loggerName, level: config.logLevel };
   let reportedAt = 0;
   const output = createLineWriter(
-    // Opening process.stdout makes a pipe non-blocking: a write that a stalled reader cannot take
-    // then fails with EAGAIN and is retried later, instead of sleeping in a libuv thread that Node
-    // waits for at exit (a mock on a pipe nobody read never exited).
+    // Opening process.stdout makes a pipe non-blocking: a stalled reader then means EAGAIN and a
+    // retry, not a libuv thread sleeping in a write that Node waits for at exit.
     dest === 1 ? process.stdout.fd : typeof dest === 'number' ? dest : openSync(dest, 'a'),
     maxBufferedLogBytes,
     {
@@ -74,9 +70,6 @@ export function createLogger(
  * Writes what the logger's output still holds, within `timeoutMs`; past that the rest is dropped
  * and counted on stderr (if stderr takes it), so that a stalled stdout cannot hold the process.
  * Resolves at once for a logger createLogger did not make.
- *
- * @example
- * await closeLogOutput(logger, 1_000);
  */
 export async function closeLogOutput(logger: Logger, timeoutMs: number): Promise<void> {
   const output = outputs.get(logger);

@@ -1,9 +1,5 @@
 export interface EventHubOptions {
-  /**
-   * Bytes a client may leave unsent in its socket's buffer before it is dropped: a client that
-   * does not read costs the mock at most this and one write, whatever the traffic
-   * (memoryCosts.eventClient).
-   */
+  /** Bytes a client may leave unsent before it is dropped: what a client that does not read costs (memoryCosts.eventClient). */
   maxBufferedBytes?: number;
   /** Clients at most (--event-client-limit); see hasRoom. */
   clientLimit?: number;
@@ -30,9 +26,8 @@ export interface StreamWishes {
   /** Each entry without its query, headers and bodies (see summaryText). */
   summary?: boolean;
   /**
-   * Entries a second at most, a second's worth at once; the rest are skipped and counted in a
-   * `skipped` event: a page cannot show them all, and a browser reading them takes CPU from the
-   * mock (docs/inspector.md).
+   * Entries a second at most; the rest are skipped and counted in a `skipped` event, as a page
+   * cannot show them all and a browser reading them takes CPU from the mock (docs/inspector.md).
    */
   maxRate?: number;
 }

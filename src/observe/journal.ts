@@ -5,11 +5,7 @@ import { createByteRing } from './byte-ring.ts';
 import type { Interaction } from '../interactions/interaction.ts';
 import { createTimeSlices } from '../time-slices.ts';
 
-/**
- * The interaction journal as the rest of the mock uses it. createJournal keeps it in memory; a
- * shared journal (several replicas of the mock) can stand behind the same interface, answering
- * later (MaybePromise).
- */
+/** The interaction journal: createJournal keeps it in memory; the Redis one answers later (MaybePromise). */
 export interface Journal {
   /** Hands out the id of the next interaction, in order of arrival. */
   nextId(): string;
@@ -58,11 +54,8 @@ export function createJournal(
   // finds its place again by them (see scan).
   let shiftedTotal = 0;
   let clears = 0;
-  // Entries dropped from sessions evicted by the session limit (see createSessionTable): a count
-  // per evicted session would grow with every session ever seen, so they are counted by a hash of
-  // the session's name. A session that comes back after its eviction still sees its drops; a
-  // session that shares a bucket sees others' too (more cautious, never less). `baselines`: a
-  // bucket's count when a session last cleared its entries, which it no longer counts.
+  // Drops of evicted sessions, counted per hash bucket of the session's name so memory stays
+  // bounded (a bucket shared overcounts, never under); `baselines`: a bucket's count at a clear.
   const evictedDrops = new Uint32Array(evictedBuckets);
   const baselines = new Map<string, number>();
   let droppedOfEvicted = 0;
@@ -126,10 +119,9 @@ export function createJournal(
       return positions(session).map(parse);
     },
     /**
-     * The session's entries as of the call, oldest first (newest first with `newestFirst`),
-     * parsed one at a time. Every few milliseconds of work (its own and its reader's) it lets
-     * the event loop turn, so that mock requests go on beside a long admin read. Entries dropped
-     * meanwhile are skipped; a clear ends the scan.
+     * The session's entries as of the call, oldest first (or `newestFirst`), yielding to the event
+     * loop every few milliseconds so mock requests go on beside a long read. Entries dropped meanwhile
+     * are skipped; a clear ends the scan.
      */
     async *scan(session: string, newestFirst = false): AsyncGenerator<Interaction> {
       const start = shiftedTotal;

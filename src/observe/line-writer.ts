@@ -41,11 +41,6 @@ const retryWhenFullMs = 10;
  * first on resumption); the writer retries every second, so writing resumes once space is freed.
  * The descriptor must be non-blocking when it is a pipe: a write to a blocking pipe that nobody
  * reads sleeps in a libuv thread, and Node cannot exit until that thread returns.
- *
- * @example
- * const writer = createLineWriter(fd, 8 * 2 ** 20, events);
- * writer.write('{"id":"1"}\n');
- * await writer.close(2_000);
  */
 export function createLineWriter(
   fd: number,

@@ -22,13 +22,8 @@ export type RequestLog = (line: RequestLine) => void;
 export type RequestLogLevel = 'info' | 'debug';
 
 /**
- * The request log: one line per answered request with method, path, status, duration (ms, to the
- * microsecond), mode, operation and source, at `level` (info unless told), through pino (a
- * hand-built line measured no faster at a real output: see docs/design.md).
- *
- * @example
- * const logRequest = createRequestLog(logger, 'stateful');
- * logRequest({ method: 'POST', path: '/plants', status: 200, started, operationId: 'createPlant', source: 'stateful' });
+ * The request log: one pino line per answered request with method, path, status, duration (ms, to
+ * the microsecond), mode, operation and source, at `level` (info unless told).
  */
 export function createRequestLog(
   logger: Logger,
@@ -56,9 +51,6 @@ export function createRequestLog(
  * The Express middleware that logs every admin request the same way, with its whole path
  * (`/__admin/...`), and answered health checks at debug: a container's healthcheck polls every
  * few seconds, and would bury the traffic under its lines.
- *
- * @example
- * app.use(logAdminRequests(createRequestLog(logger, mode), createRequestLog(logger, mode, 'debug')));
  */
 export function logAdminRequests(logRequest: RequestLog, logHealthCheck: RequestLog) {
   return function logAdminRequest(req: Request, res: Response, next: NextFunction): void {

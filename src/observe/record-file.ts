@@ -27,11 +27,6 @@ export interface RecordFile {
  * 8 MiB wait and later lines are dropped and counted; after a failure the writer retries, and
  * recording resumes once the disk takes lines again. GET /__admin/health says "degraded" with the
  * count and the error. A file that cannot be opened is reported once and the mock goes on serving.
- *
- * @example
- * const file = openRecordFile('interactions.jsonl', logger);
- * file.write(JSON.stringify(interaction));
- * await file.close(2_000);
  */
 export function openRecordFile(path: string, logger: Logger, fs?: LineWriterFs): RecordFile {
   let writer: LineWriter | undefined;
@@ -112,10 +107,8 @@ export function openRecordFile(path: string, logger: Logger, fs?: LineWriterFs):
   };
 }
 
-// O_NONBLOCK, so that a write the reader cannot take fails with EAGAIN (and is retried) instead of
-// sleeping in a libuv thread that Node waits for at exit. A FIFO with no reader yet refuses a
-// non-blocking write-only open (ENXIO); opened for reading and writing, it takes lines as soon as
-// a reader comes (Linux allows it), as a blocking open would have once the reader came.
+// O_NONBLOCK, so that a write the reader cannot take fails with EAGAIN and is retried. A FIFO is
+// opened for reading and writing: with no reader yet, a non-blocking write-only open fails (ENXIO).
 function openNonBlocking(path: string): number {
   const flags = constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
   try {

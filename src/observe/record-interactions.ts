@@ -26,11 +26,6 @@ export interface RecorderDeps {
  * The journal's observer: `nextId` numbers a request as it arrives, `record` writes its entry
  * (journal, coverage, record file) once its response has closed, answered or not: one entry per
  * numbered request, never more, never fewer.
- *
- * @example
- * const recorder = recordInteractions(deps);
- * const journalId = recorder.nextId();
- * res.once('close', () => recorder.record(exchange, journalId));
  */
 export function recordInteractions(deps: RecorderDeps) {
   return {
@@ -113,10 +108,8 @@ export function summaryText({ head, method, path, status, tail }: RecordedEntry)
 }
 
 /**
- * The exchange's journal entry (an Interaction) as JSON text, with the parts a summary is made
- * of. Members are given as JSON texts, so that the answer's body goes in as the text that was
- * sent, and its headers as the transport wrote them down; templates, as this runs for every
- * request (docs/design.md).
+ * The exchange's journal entry (an Interaction) as JSON text, built from JSON texts so that the
+ * body and headers go in as they were sent (a template: it runs for every request, docs/design.md).
  */
 function recordedEntry(
   exchange: RecordedExchange,

@@ -7,9 +7,6 @@ const utf8Length = (text: string): number => Buffer.byteLength(text);
  * The journal as a HAR 1.2 log, oldest first, for browser dev tools and HAR viewers: as pieces
  * of JSON text, one per entry, so that a large journal is neither held as one string nor
  * stringified in one go.
- *
- * @example
- * for await (const piece of harChunks(journal.scan('default'), { name: 'plant-store-mock', version: '0.1.0' })) res.write(piece);
  */
 export async function* harChunks(
   entries: AsyncIterable<Interaction>,
