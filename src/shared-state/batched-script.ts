@@ -1,11 +1,7 @@
 import type { RedisConnection } from './redis-connection.ts';
 import type { RedisScript } from './redis-script.ts';
 
-/**
- * How long a read of what is written this way waits before it looks, so that it sees the writes
- * of requests answered before it was asked, on this replica or another: the writes go out within
- * a turn of the event loop of their response closing.
- */
+/** How long a read waits before it looks, so that it sees the writes (batched per turn) of requests answered before. */
 export const settleMs = 10;
 
 /** Waits settleMs. */

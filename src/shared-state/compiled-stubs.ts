@@ -21,9 +21,6 @@ const defaultPriority = 5;
 /**
  * The stubs of a load script's reply (the version, then each definition and its uses), compiled
  * and in match order.
- *
- * @example
- * const { version, entries } = compileStubs(await redis.run(loadScript, keys, names));
  */
 export function compileStubs(reply: readonly string[]): CompiledStubs {
   const entries: CompiledStub[] = [];
@@ -44,12 +41,7 @@ export function compileStubs(reply: readonly string[]): CompiledStubs {
   return { version: reply[0] as string, entries };
 }
 
-/**
- * A copy of the stub with its uses as counted now.
- *
- * @example
- * return withUses(found, await use(found));
- */
+/** A copy of the stub with its uses as counted now. */
 export function withUses({ text }: CompiledStub, uses: number): Stub {
   return { ...(JSON.parse(text) as Stub), uses };
 }

@@ -4,9 +4,8 @@ import type { RedisConnection } from './redis-connection.ts';
 import { redisScript } from './redis-script.ts';
 
 /**
- * Keys of the data-loss marks: `epoch` (a token written by the first replica on an empty Redis),
- * `lost` (when a replica found its epoch gone: Redis lost its data), `lost:cleared` (the sessions
- * cleared or reset since, whose verdicts hold again). They are also the journal's clear script's.
+ * Keys of the data-loss marks (also the journal's clear script's): `epoch` (written on an empty
+ * Redis), `lost` (when an epoch went missing), `lost:cleared` (sessions cleared since).
  */
 export const lossKeys = ['epoch', 'lost', 'lost:cleared'] as const;
 

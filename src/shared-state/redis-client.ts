@@ -45,15 +45,12 @@ export function clusterUrl(url: string) {
 const clientOptions = {
   lazyConnect: true,
   enableOfflineQueue: false,
-  // Off: the hot path's writes are batched here (batchedScript, schedule), and ioredis's own
-  // batching made a Pipeline per turn of the event loop, which cost 40 % of the throughput on
-  // Redis (docs/redis.md).
+  // Off: the hot path's writes are batched here (batchedScript); see docs/redis.md.
   enableAutoPipelining: false,
   maxRetriesPerRequest: 0,
   connectTimeout: 2_000,
-  // A Redis that stops answering without closing the connection (a partition, a frozen host)
-  // must not hold requests for ever: a command past this answers 503, and TCP keep-alive
-  // notices the dead connection.
+  // A Redis that stops answering without closing the connection must not hold requests for ever:
+  // a command past this answers 503, and TCP keep-alive notices the dead connection.
   commandTimeout: 5_000,
   keepAlive: 1_000,
   // Reconnect for ever, every 50 ms at first and at most every 500 ms.
@@ -90,9 +87,6 @@ function createRedisClient(url: string): RedisClient {
 /**
  * A client connected to `url`, `prepare`d (the scripts loaded); throws a ConfigError (exit 2)
  * when it does not answer within connectTimeout, or is too old.
- *
- * @example
- * const client = await connectClient(url, withoutPassword(url), loadScripts);
  */
 export async function connectClient(
   url: string,
@@ -132,9 +126,6 @@ export function connectionsOf(client: RedisClient): Redis[] {
  * Calls `onLost` when the cluster's connection to the master of `key`'s slot goes: the cluster
  * stays connected through its other nodes, but that node (the mock's state) is away, and may come
  * back empty.
- *
- * @example
- * await onSlotNodeLost(cluster, '{plant-store-mock}', () => markLost());
  */
 export async function onSlotNodeLost(
   cluster: Cluster,

@@ -13,10 +13,8 @@ import {
 import { loadScripts, type RedisScript } from './redis-script.ts';
 
 /**
- * One connection to the shared store, as the Redis-backed state uses it. Commands fail at once
- * while Redis is away (no queue that would hold requests until it returns), as an HttpError
- * `STORE_UNAVAILABLE` (503) naming the store, so that no request is answered as if the state
- * were there; the client reconnects by itself.
+ * One connection to the shared store. While Redis is away commands fail at once (no queue) as
+ * `STORE_UNAVAILABLE` (503), so no request is answered as if the state were there.
  */
 export interface RedisConnection {
   client: RedisClient;

@@ -51,10 +51,6 @@ return 0
 /**
  * Coverage counts in Redis, one hash per session, so that every replica reports the answers of
  * all of them. A count is one script, not waited for.
- *
- * @example
- * const coverage = createRedisCoverage(redis, () => contract.current.operations);
- * coverage.record('default', 'createPlant', 200);
  */
 export function createRedisCoverage(
   redis: RedisConnection,

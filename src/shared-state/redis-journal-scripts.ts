@@ -4,11 +4,8 @@ import { redisScript } from './redis-script.ts';
 // Keys under J: `e` (id -> "<session>\n<exact>\n<text>"), `order` ("<id> <bytes> <session>",
 // oldest first), `bytes` (the entries' size), `shifted` (entries dropped from the front so far),
 // `clears`, `dropped` (session -> entries dropped by the limit). A scan finds its place again by
-// `shifted`, as in memory. The entries themselves are written with HSET and never pass through a
-// script: handing Lua a 1-2 KB string cost Redis more than all the rest of a request. The HSET and
-// the script go in one write but not as one transaction: a clear of every session that lands
-// between them leaves order items without entries (reads skip them, the limits drop them), and a
-// connection lost between them leaves entries without order items (an orphan per lost batch).
+// `shifted`, as in memory. Entries are written with HSET, not through a script (docs/redis.md), in
+// the same write but not one transaction: reads skip order items without entries.
 // Order items are split by `item()`: the id, the size, the session (which may hold spaces).
 /** The journal's keys, each script's KEYS (as `K` in Lua). */
 export const journalKeys = ['J:order', 'J:e', 'J:bytes', 'J:shifted', 'J:dropped', 'J:clears'];

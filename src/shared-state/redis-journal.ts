@@ -20,10 +20,6 @@ export interface RedisJournalOptions {
  * The interaction journal in Redis: every replica appends to one list, bounded by entries and by
  * bytes in the script that appends, so that any replica reads the same journal. Appends are not
  * waited for (a failure is logged); reads go page by page, letting the event loop turn.
- *
- * @example
- * const journal = createRedisJournal(redis, ids, { limit: 10_000, maxBytes: 256 * 2 ** 20 });
- * journal.add(journal.nextId(), 'default', text);
  */
 export function createRedisJournal(
   redis: RedisConnection,

@@ -35,10 +35,6 @@ export type StubsVersionRead = () => Promise<string | undefined>;
  * reads the stubs' version, so that the stub lookup of a request (which comes after its touch)
  * needs no round trip of its own (stubsVersion). An eviction is carried out by the replica whose
  * touch caused it, through `forgetters` (the shared store, stubs, coverage and journal).
- *
- * @example
- * const sessions = createRedisSessionTable(redis, 10_000, [(s) => store.evict(s)]);
- * sessions.touch('ci-worker-3');
  */
 export function createRedisSessionTable(
   redis: RedisConnection,

@@ -31,10 +31,6 @@ const attempts = 5;
  *
  * A stub's use is counted by a script, so that a stub with `times: 1` hit on two replicas at once
  * answers one of them, and the other goes on to the next match.
- *
- * @example
- * const stubs = createRedisStubRegistry(redis, ids, { limit: 1000, sessionLimit: 200 });
- * await stubs.take('default', () => probe);
  */
 export function createRedisStubRegistry(
   redis: RedisConnection,

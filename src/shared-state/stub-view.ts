@@ -9,9 +9,8 @@ export interface StubView {
 }
 
 /**
- * The view that the answer being made was chosen on, for the store's writes of that answer (see
- * createRedisStubRegistry): set by the registry around the answer, read by the store's insert.
- * Undefined for an answer chosen on the stubs as they were when its request arrived.
+ * The stubs' view the answer being made was chosen on: set by the registry around the answer, read
+ * by the store's insert (undefined: the stubs as they were when the request arrived).
  */
 export const answerView = new AsyncLocalStorage<StubView>();
 
