@@ -12,12 +12,7 @@ import { toPactInteraction } from './to-pact-interaction.ts';
 
 export type { PactContract };
 
-/**
- * What a pact is built for.
- *
- * @example
- * const options: PactOptions = { consumer: 'checkout-web', provider: 'plant-store', spec: 4 };
- */
+/** What a pact is built for. */
 export interface PactOptions {
   consumer: string;
   provider: string;
@@ -27,13 +22,7 @@ export interface PactOptions {
   outsideContract?: boolean;
 }
 
-/**
- * A pact and what was left out of it.
- *
- * @example
- * const { pact, leftOut } = buildPact(journal.list('default'), contract, options);
- * for (const { reason, count } of leftOut) console.warn(`${count} left out: ${reason}`);
- */
+/** A pact and what was left out of it. */
 export interface PactResult {
   pact: Pact;
   /** Reasons, each with how many entries and the first ids, in a fixed order. */
@@ -64,17 +53,9 @@ export interface JournalState {
 }
 
 /**
- * Builds a pact one journal entry at a time (entries may arrive from an async scan): one
- * interaction per request shape the contract accepted, whatever the order the entries came in.
- * Of several entries of a shape the one whose interaction's JSON sorts first is kept, so the
- * same traffic gives the same bytes even when parallel tests interleave it differently. The
- * interactions are held as text within pactLimitBytes; what does not fit is left out as
- * `pact-limit` (see createKeptInteractions).
- *
- * @example
- * const builder = createPactBuilder(contract, { consumer: 'web', provider: 'plants' });
- * for await (const entry of journal.scan('default')) builder.add(entry);
- * const { interactions, leftOut } = builder.finish({ dropped: journal.dropped('default') });
+ * Builds a pact one journal entry at a time: one interaction per accepted request shape, the one
+ * whose JSON sorts first, so the same traffic gives the same bytes in any order. Held as text
+ * within pactLimitBytes; the rest is left out as `pact-limit`.
  */
 export function createPactBuilder(contract: PactContract, options: PactOptions) {
   const judge = createEntryJudge(contract);
@@ -125,12 +106,7 @@ export function createPactBuilder(contract: PactContract, options: PactOptions) 
   };
 }
 
-/**
- * Builds a pact from journal entries at once, as one object; see createPactBuilder.
- *
- * @example
- * const { pact } = buildPact(journal.list('default'), contract, { consumer: 'web', provider: 'plants' });
- */
+/** Builds a pact from journal entries at once, as one object; see createPactBuilder. */
 export function buildPact(
   entries: Iterable<JournalEntry>,
   contract: PactContract,

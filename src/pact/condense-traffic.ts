@@ -5,9 +5,8 @@ import { createLeftOutTally, type JournalEntry, type LeftOut } from './left-out.
 import { toPactInteraction } from './to-pact-interaction.ts';
 
 /**
- * What a session's pact keeps of its traffic once its journal is cleared (a reset, a clear of its
- * requests): per request shape, the entry a pact would be built of and how many entries it
- * stands for; the entries left out, counted by reason; how many entries were read in all.
+ * What a session's pact keeps of its traffic once its journal is cleared: per request shape the
+ * entry and how many it stands for, the entries left out by reason, and how many were read.
  */
 export interface KeptTraffic {
   entries: { weight: number; entry: JournalEntry }[];
@@ -27,16 +26,9 @@ interface Group {
 }
 
 /**
- * Condenses a session's journal entries (and what it kept before) to what its pact needs: one
- * entry per request shape, chosen as createPactBuilder chooses (so the pact comes out the same
- * bytes), kept apart for entries inside and outside the contract (a pact may be asked for either),
- * and the rest counted. `finish(roomBytes)` gives its JSON text; the shapes that sort last (by
- * description and key, as a full pact drops them) go past the room, counted as `kept-limit`.
- *
- * @example
- * const condense = condenseTraffic(contract, previousText);
- * for await (const entry of journal.scan('web')) condense.add(entry);
- * ledger.write('web', condense.finish(await ledger.room('web')));
+ * Condenses a session's journal entries to what its pact needs: one entry per request shape, chosen
+ * as createPactBuilder chooses (the same bytes), inside and outside the contract apart. Shapes that
+ * sort last go past `finish(roomBytes)`'s room, counted as `kept-limit`.
  */
 export function condenseTraffic(contract: PactContract, previous?: string) {
   const judge = createEntryJudge(contract);
@@ -119,12 +111,7 @@ export function condenseTraffic(contract: PactContract, previous?: string) {
  */
 export const keptCountsBytes = 4 * 1024;
 
-/**
- * Kept traffic from its JSON text (see condenseTraffic), integers past 2^53 read exactly.
- *
- * @example
- * const { entries, leftOut, read } = readKeptTraffic(await ledger.read('web'));
- */
+/** Kept traffic from its JSON text (see condenseTraffic), integers past 2^53 read exactly. */
 export function readKeptTraffic(text: string): KeptTraffic {
   return parseExactJson(text) as KeptTraffic;
 }

@@ -22,12 +22,7 @@ export const leftOutKinds = [
 
 export type LeftOutKind = (typeof leftOutKinds)[number];
 
-/**
- * Entries left out of a pact for one reason: how many, and the ids of the first ten.
- *
- * @example
- * { kind: 'rejected', reason: 'The contract rejected the request.', count: 2, ids: ['3', '7'] }
- */
+/** Entries left out of a pact for one reason: how many, and the ids of the first ten. */
 export interface LeftOut {
   kind: LeftOutKind;
   reason: string;

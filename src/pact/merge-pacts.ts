@@ -15,14 +15,8 @@ export class PactMergeError extends Error {
 type AnyInteraction = PactV4Interaction | PactV3Interaction;
 
 /**
- * One pact holding the interactions of several pacts of the same consumer, provider and
- * specification version: one per request shape (the kept one, of several, is the one whose JSON
- * sorts first, as when one journal holds them all), named and ordered as createPactBuilder does.
- * So the merge of the same pacts is the same bytes in any order, and equals the pact of the
- * combined traffic. Throws PactMergeError when the pacts do not belong together.
- *
- * @example
- * const merged = mergePacts([fromFileA, fromFileB]);
+ * Merges pacts of one consumer, provider and version as createPactBuilder builds one, so the merge
+ * equals the pact of the combined traffic in any order. Throws PactMergeError when they differ.
  */
 export function mergePacts(pacts: readonly [Pact, ...Pact[]]): Pact {
   const [first] = pacts;

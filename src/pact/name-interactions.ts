@@ -16,14 +16,8 @@ export function baseDescription(interaction: Named): string {
 }
 
 /**
- * Orders interactions by description then key, and numbers descriptions that several shapes
- * share (`createPlant returns 200 (2)`): a pact's descriptions are unique, and the same set of
- * interactions gets the same names whatever order it came in. The provider state is the
- * description without its number, unless the provider must hold something first (see
- * duplicateIdState).
- *
- * @example
- * nameInteractions(interactions, (i) => i.key).map((i) => i.description);
+ * Orders interactions by description then key and numbers shared descriptions (`... (2)`), so that
+ * descriptions are unique and stable whatever the order; the provider state is the unnumbered one.
  */
 export function nameInteractions<T extends Named>(
   interactions: readonly T[],

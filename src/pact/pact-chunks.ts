@@ -13,13 +13,8 @@ export interface PactOf {
 }
 
 /**
- * The text of a built pact piece by piece, the same bytes as JSON.stringify of pactOf (with
- * `pretty`, of JSON.stringify(pact, null, 2)): one interaction at a time, so that a pact of
- * thousands of interactions is never held whole a second time as one string, and its writer can
- * let the event loop turn between pieces.
- *
- * @example
- * for (const piece of pactChunks(parts)) res.write(piece);
+ * A built pact's text one interaction at a time (the bytes of JSON.stringify of pactOf), so a large
+ * pact is never held twice as one string and its writer can let the event loop turn.
  */
 export function* pactChunks(parts: PactOf, options: { pretty?: boolean } = {}): Generator<string> {
   const pretty = options.pretty === true;
@@ -41,12 +36,7 @@ export function* pactChunks(parts: PactOf, options: { pretty?: boolean } = {}): 
   yield `${first ? '' : closing}${empty.slice(at)}`;
 }
 
-/**
- * A built pact as one object (for tests and merges; pactChunks writes it without one).
- *
- * @example
- * const pact = pactOf(builder.finish());
- */
+/** A built pact as one object (for tests and merges; pactChunks writes it without one). */
 export function pactOf(parts: PactOf): Pact {
   const pact = toPactDocument([], parts);
   const interactions = parts.interactions.map((interaction) => objectOf(interaction, parts.spec));

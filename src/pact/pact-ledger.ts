@@ -8,9 +8,8 @@ import { keptCountsBytes } from './condense-traffic.ts';
 export const keptPactBytes = 32 * 2 ** 20;
 
 /**
- * Where each session's pact keeps its traffic from before its journal was cleared (see
- * condenseTraffic), as JSON text, within one byte limit over all sessions. createPactLedger keeps
- * it in memory; a shared one (several replicas) stands behind the same interface.
+ * Each session's pact traffic from before its journal was cleared (condenseTraffic's JSON text),
+ * within one byte limit over all sessions: in memory (createPactLedger) or shared.
  */
 export interface PactLedger {
   /** The session's kept traffic (every session's for `*`). */

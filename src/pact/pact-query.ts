@@ -3,12 +3,7 @@ import type { PactSpec } from './pact-document.ts';
 
 export type { PactResult };
 
-/**
- * What to ask GET /__admin/pact for: its query parameters.
- *
- * @example
- * await mock.pact({ consumer: 'checkout-web', provider: 'plant-store' });
- */
+/** What to ask GET /__admin/pact for: its query parameters. */
 export interface PactQuery {
   /** Default `consumer`. */
   consumer?: string;

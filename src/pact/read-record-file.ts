@@ -11,13 +11,8 @@ export interface UnreadableLine {
 }
 
 /**
- * The interactions of a `--record-file` (one JSON line each) with their line numbers, oldest
- * first, integers past 2^53 kept exact. Lines that are no interaction (a line cut by a crash, a
- * foreign line, one nested deeper than the mock ever records) are passed to `onUnreadable` and
- * skipped. Rejects when the file cannot be read.
- *
- * @example
- * for await (const { entry } of readRecordFile('interactions.jsonl', (bad) => console.warn(bad))) builder.add(entry);
+ * A `--record-file`'s interactions with their line numbers, integers past 2^53 exact; lines that
+ * are no interaction (cut by a crash, foreign) go to `onUnreadable`. Rejects when unreadable.
  */
 export async function* readRecordFile(
   path: string,

@@ -12,13 +12,8 @@ const lockWaitMs = 30_000;
 const staleLockMs = 60_000;
 
 /**
- * Merges a pact into the pact file at `path` (creating it and its folder), safely when several
- * processes do so at once (vitest's parallel workers): under a lock (a `PATH.lock` folder, made
- * atomically), it reads the file, merges (see mergePacts), writes a temporary file beside it and
- * renames that over it, so a reader never sees half a pact. Resolves to the merged pact.
- *
- * @example
- * await mergeIntoPactFile('pacts/web-plants.json', pact);
+ * Merges a pact into the file at `path`, safely beside parallel workers: under a `PATH.lock` folder
+ * it reads, merges and renames a temporary file over it, so a reader never sees half a pact.
  */
 export async function mergeIntoPactFile(path: string, pact: Pact): Promise<Pact> {
   await mkdir(dirname(path), { recursive: true });
