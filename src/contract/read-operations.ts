@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
 import { bundleTarget, decycle } from '@stoplight/json';
 import { transformOas3Operations } from '@stoplight/http-spec/oas3/operation';
+import RefParser from '@stoplight/json-schema-ref-parser';
 import type { IHttpOperation } from '@stoplight/types';
 
-const require = createRequire(import.meta.url);
-
-// json-schema-ref-parser is CommonJS with `export =`.
-const RefParser = require('@stoplight/json-schema-ref-parser') as new () => {
+// Its types refuse the `file: false` it reads.
+const Parser = RefParser as unknown as new () => {
   dereference(schema: object, options: object): Promise<object>;
 };
 
@@ -37,19 +35,14 @@ export function documentFormat(document: object): DocumentFormat | undefined {
 }
 
 // Swagger 2 and Postman transformers are loaded only for such documents: loading them costs a
-// fifth of the start-up of a server that serves OpenAPI 3.
-function transformOf(format: DocumentFormat): Transform {
+// fifth of the start-up of a server that serves OpenAPI 3 (and a browser bundle's size).
+async function transformOf(format: DocumentFormat): Promise<Transform> {
   if (format === 'swagger2') {
-    return (
-      require('@stoplight/http-spec/oas2/operation') as { transformOas2Operations: Transform }
-    ).transformOas2Operations;
+    return (await import('@stoplight/http-spec/oas2/operation')).transformOas2Operations;
   }
   if (format === 'postman') {
-    return (
-      require('@stoplight/http-spec/postman/operation') as {
-        transformPostmanCollectionOperations: Transform;
-      }
-    ).transformPostmanCollectionOperations;
+    return (await import('@stoplight/http-spec/postman/operation'))
+      .transformPostmanCollectionOperations as Transform;
   }
   return transformOas3Operations;
 }
@@ -68,10 +61,10 @@ export async function readOperations(
   format: DocumentFormat = documentFormat(document) ?? 'openapi3',
 ): Promise<IHttpOperation[]> {
   const resolved = decycle(
-    await new RefParser().dereference(document, { resolve: { file: false, http: false } }),
+    await new Parser().dereference(document, { resolve: { file: false, http: false } }),
   ) as Record<string, unknown>;
   // http-spec brings its own copy of @stoplight/types: the same shapes, other enum objects.
-  const operations = transformOf(format)(resolved) as unknown as IHttpOperation[];
+  const operations = (await transformOf(format))(resolved) as unknown as IHttpOperation[];
   // Each operation carries what its schemas still refer to (cycles) under `__bundled__`.
   return operations.map((operation) => {
     const document: Record<string, unknown> = { ...resolved, __target__: operation };

@@ -1,5 +1,4 @@
 import { HttpResponse } from 'msw';
-import { parse as parseQuery } from 'node:querystring';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import { problemMediaType } from '../contract/problem-details.ts';
 import { checkCharset } from '../http/check-charset.ts';
@@ -12,6 +11,7 @@ import type { RecordedExchange } from '../pipeline/exchange.ts';
 import type { Pipeline } from '../pipeline/run-pipeline.ts';
 import { appliedFault } from '../responders/fault-names.ts';
 import { sessionOf } from '../sessions/session-of.ts';
+import { queryOf } from './query-of.ts';
 
 export interface InProcessLaneDeps {
   config: Pick<ResolvedConfig, 'maxBodyBytes' | 'maxDelay'>;
@@ -44,7 +44,7 @@ export function createInProcessLane(deps: InProcessLaneDeps) {
     const exchange: RecordedExchange = {
       method: request.method,
       path,
-      query: parseQuery(new URL(request.url).search.slice(1)),
+      query: queryOf(new URL(request.url).search),
       headers,
       session: sessionOf(headers),
       body: undefined,

@@ -1,4 +1,3 @@
-import { parse as parseQuery } from 'node:querystring';
 import type { AdminDeps } from '../admin/admin-context.ts';
 import { adminRoutes } from '../admin/admin-routes.ts';
 import { adminPathParams } from '../admin/match-admin-path.ts';
@@ -8,6 +7,7 @@ import { errorBodyOf, toHttpError } from '../http/handle-errors.ts';
 import { parseExactJson } from '../parsing/exact-json.ts';
 import { mayHoldBigIntegers } from '../parsing/parse-json-body.ts';
 import { defaultSession, sessionNameProblem } from '../sessions/session-of.ts';
+import { queryOf } from './query-of.ts';
 
 const jsonHeaders = { 'content-type': 'application/json' };
 
@@ -61,7 +61,7 @@ async function answer(
       `No admin endpoint matches ${method} /__admin${path} in process. Make sure to use the MockClient's methods.`,
     );
   }
-  const query = parseQuery(search.slice(1));
+  const query = queryOf(search);
   const reply = await found.route.handler({
     deps,
     session: sessionOf(init.headers, query.session),

@@ -1,12 +1,5 @@
-import { http, type HttpHandler } from 'msw';
-import { createMockClient } from '../client/create-mock-client.ts';
-import type { MockClient } from '../client/mock-client.ts';
-import { createAdminFetch } from './create-admin-fetch.ts';
-import {
-  openContractMock,
-  type ContractMock,
-  type ContractMockOptions,
-} from './open-contract-mock.ts';
+import { handlersOf, type ContractHandlers } from './contract-handlers.ts';
+import { openContractMock, type ContractMockOptions } from './open-contract-mock.ts';
 
 /**
  * Where the handlers answer, and what they serve.
@@ -20,23 +13,6 @@ export interface ContractHandlersOptions extends ContractMockOptions {
    * (`/api`) is taken relative to the page's location in the browser.
    */
   baseUrl: string;
-}
-
-/**
- * The handlers and a client of their journal.
- *
- * @example
- * const mock = createContractHandlers({ baseUrl: 'http://api.test' });
- * setupServer(...mock.handlers).listen();
- * await expect(mock.client()).toHaveReceived({ method: 'POST', path: '/plants' });
- */
-export interface ContractHandlers {
-  /** For `setupServer(...handlers)` or `setupWorker(...handlers)`. */
-  readonly handlers: HttpHandler[];
-  /** A MockClient of the handlers' journal, stubs and store in `session` (default `default`). */
-  client(session?: string): MockClient;
-  /** Resolves once the contract and the fixtures are loaded; rejects with what failed. */
-  ready(): Promise<void>;
 }
 
 /**
@@ -56,49 +32,5 @@ export interface ContractHandlers {
  * await mock.client().verify({ method: 'POST', path: '/plants' }, { exactly: 1 });
  */
 export function createContractHandlers(options: ContractHandlersOptions): ContractHandlers {
-  let opened: Promise<ContractMock> | undefined;
-  const open = (): Promise<ContractMock> => (opened ??= openContractMock(options));
-  const base = (): URL => baseOf(options.baseUrl);
-  const handler = http.all(
-    ({ request }) => pathUnder(base(), request.url) !== undefined,
-    async ({ request }) => {
-      const mock = await open();
-      return mock.answer(request, pathUnder(base(), request.url) ?? '/');
-    },
-  );
-  const client = (session?: string): MockClient => {
-    const url = base().href.replace(/\/+$/, '');
-    const adminUrl = `${url}/__admin`;
-    return createMockClient({
-      url,
-      adminUrl,
-      ...(session === undefined ? {} : { session }),
-      fetch: async (target, init) =>
-        createAdminFetch((await open()).adminDeps, adminUrl)(target, init),
-    });
-  };
-  return {
-    handlers: [handler],
-    client,
-    ready: async () => {
-      await open();
-    },
-  };
-}
-
-// Resolved against the page in the browser, where a base URL may be a path.
-function baseOf(baseUrl: string): URL {
-  const page = (globalThis as { location?: { href: string } }).location?.href;
-  return new URL(baseUrl, page);
-}
-
-// The request's path under the base URL (the base's own path cut off), or undefined outside it.
-function pathUnder(base: URL, target: string): string | undefined {
-  const url = new URL(target);
-  if (url.origin !== base.origin) return undefined;
-  const prefix = base.pathname.replace(/\/+$/, '');
-  const { pathname } = url;
-  if (prefix === '') return pathname;
-  if (pathname !== prefix && !pathname.startsWith(`${prefix}/`)) return undefined;
-  return pathname.slice(prefix.length) || '/';
+  return handlersOf(options.baseUrl, () => openContractMock(options));
 }

@@ -11,8 +11,8 @@
  */
 export {
   createContractHandlers,
-  type ContractHandlers,
   type ContractHandlersOptions,
 } from './create-contract-handlers.ts';
+export type { ContractHandlers } from './contract-handlers.ts';
 export type { ContractMockOptions } from './open-contract-mock.ts';
 export type { MockClient } from '../client/mock-client.ts';

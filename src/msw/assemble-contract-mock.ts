@@ -1,0 +1,69 @@
+import type { Logger } from 'pino';
+import type { AdminDeps } from '../admin/admin-context.ts';
+import type { ResolvedConfig } from '../config/config-schema.ts';
+import { createLiveContract } from '../contract/live-contract.ts';
+import type { Contract } from '../contract/load-contract.ts';
+import { createConfiguredPipeline } from '../http/create-configured-pipeline.ts';
+import { createMemoryState } from '../http/create-memory-state.ts';
+import { recordInteractions } from '../observe/record-interactions.ts';
+import { packageVersion } from '../package-version.ts';
+import type { Fixtures } from '../responders/store/load-fixtures.ts';
+import { createInProcessLane } from './answer-in-process.ts';
+
+/** What both entries (Node and the browser) have loaded before the mock can answer. */
+export interface ContractMockParts {
+  config: ResolvedConfig;
+  contract: Contract;
+  fixtures: Fixtures;
+  logger: Logger;
+}
+
+/**
+ * The parts of a mock server that answer in this process: the in-memory state, the pipeline and
+ * the journal's recorder, as startMockServer makes them, with no socket, no admin token, no
+ * record file and warnings only in the log. Reads no file: the caller has loaded the contract.
+ *
+ * @example
+ * const mock = assembleContractMock({ config, contract, fixtures, logger });
+ * const response = await mock.answer(new Request('http://api.test/plants'), '/plants');
+ */
+export function assembleContractMock({ config, contract, fixtures, logger }: ContractMockParts) {
+  const live = createLiveContract(contract);
+  const state = createMemoryState(config, fixtures, logger, live);
+  const recorder = recordInteractions({
+    journal: state.journal,
+    coverage: state.coverage,
+    contractHash: () => live.current.hash,
+    secretNames: () => live.current.secrets,
+    recordFile: undefined,
+    onRecorded: (entry) => {
+      state.events.publish(entry);
+    },
+  });
+  const answer = createInProcessLane({
+    config,
+    decide: createConfiguredPipeline(config, {
+      contract: live,
+      stubs: state.stubs,
+      store: state.store,
+      logger,
+    }),
+    recorder,
+    touchSession: (session) => {
+      state.sessions.touch(session);
+    },
+  });
+  const adminDeps: AdminDeps = {
+    ...state,
+    contract: live,
+    mode: config.mode,
+    stubSizeBytes: config.stubSizeBytes,
+    recordFile: undefined,
+    maxDelay: config.maxDelay,
+    adminToken: undefined,
+    version: packageVersion,
+  };
+  return { answer, adminDeps };
+}
+
+export type ContractMock = ReturnType<typeof assembleContractMock>;

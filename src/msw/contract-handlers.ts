@@ -1,0 +1,77 @@
+import { http, type HttpHandler } from 'msw';
+import { createMockClient } from '../client/create-mock-client.ts';
+import type { MockClient } from '../client/mock-client.ts';
+import type { ContractMock } from './assemble-contract-mock.ts';
+import { createAdminFetch } from './create-admin-fetch.ts';
+
+/**
+ * The handlers and a client of their journal.
+ *
+ * @example
+ * const mock = createContractHandlers({ baseUrl: 'http://api.test' });
+ * setupServer(...mock.handlers).listen();
+ * await expect(mock.client()).toHaveReceived({ method: 'POST', path: '/plants' });
+ */
+export interface ContractHandlers {
+  /** For `setupServer(...handlers)` or `setupWorker(...handlers)`. */
+  readonly handlers: HttpHandler[];
+  /** A MockClient of the handlers' journal, stubs and store in `session` (default `default`). */
+  client(session?: string): MockClient;
+  /** Resolves once the contract and the fixtures are loaded; rejects with what failed. */
+  ready(): Promise<void>;
+}
+
+/**
+ * The handlers of a mock that `load` opens on first use, for either entry (Node or the browser):
+ * one MSW handler for every request under `baseUrl`, and clients of the mock's journal.
+ *
+ * @example
+ * const mock = handlersOf('http://api.test', () => openContractMock({ mode: 'static' }));
+ */
+export function handlersOf(baseUrl: string, load: () => Promise<ContractMock>): ContractHandlers {
+  let opened: Promise<ContractMock> | undefined;
+  const open = (): Promise<ContractMock> => (opened ??= load());
+  const base = (): URL => baseOf(baseUrl);
+  const handler = http.all(
+    ({ request }) => pathUnder(base(), request.url) !== undefined,
+    async ({ request }) => {
+      const mock = await open();
+      return mock.answer(request, pathUnder(base(), request.url) ?? '/');
+    },
+  );
+  const client = (session?: string): MockClient => {
+    const url = base().href.replace(/\/+$/, '');
+    const adminUrl = `${url}/__admin`;
+    return createMockClient({
+      url,
+      adminUrl,
+      ...(session === undefined ? {} : { session }),
+      fetch: async (target, init) =>
+        createAdminFetch((await open()).adminDeps, adminUrl)(target, init),
+    });
+  };
+  return {
+    handlers: [handler],
+    client,
+    ready: async () => {
+      await open();
+    },
+  };
+}
+
+// Resolved against the page in the browser, where a base URL may be a path.
+function baseOf(baseUrl: string): URL {
+  const page = (globalThis as { location?: { href: string } }).location?.href;
+  return new URL(baseUrl, page);
+}
+
+// The request's path under the base URL (the base's own path cut off), or undefined outside it.
+function pathUnder(base: URL, target: string): string | undefined {
+  const url = new URL(target);
+  if (url.origin !== base.origin) return undefined;
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const { pathname } = url;
+  if (prefix === '') return pathname;
+  if (pathname !== prefix && !pathname.startsWith(`${prefix}/`)) return undefined;
+  return pathname.slice(prefix.length) || '/';
+}
