@@ -47,9 +47,8 @@ export interface AdminReply {
   status: number;
   body?: unknown;
   /**
-   * Instead of `body`: the JSON answer as pieces of text, written one by one as the client takes
-   * them. For journal reads, whose answers reach hundreds of megabytes at the default limits:
-   * stringified whole, they held the event loop for seconds.
+   * Instead of `body`: the JSON answer as pieces of text, written as the client takes them, for
+   * journal reads (hundreds of megabytes at the default limits: whole, they hold the event loop).
    */
   jsonChunks?: AsyncIterable<string>;
   /** Instead of a body: the handler writes the answer itself (a stream of events, a page). */

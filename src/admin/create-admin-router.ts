@@ -14,9 +14,6 @@ import { adminPathParams } from './match-admin-path.ts';
 /**
  * The `/__admin` API: JSON in and out, scoped to the session of `X-Mock-Session` or `?session=`,
  * and behind `Authorization: Bearer <adminToken>` when one is set.
- *
- * @example
- * app.use('/__admin', createAdminRouter(deps));
  */
 export function createAdminRouter(deps: AdminDeps): Router {
   prepareAdminChecks();

@@ -5,13 +5,8 @@ import type { AdminDeps } from './admin-context.ts';
 const attempts = 3;
 
 /**
- * Clears the session's journal (every session's for `*`) as a reset or DELETE /__admin/requests
- * does, keeping first what the session's pact needs of it in the pact ledger (see
- * condenseTraffic): a session's pact holds everything it answered since it began, whatever
- * resets came between.
- *
- * @example
- * await clearJournalKeepingPact(deps, 'checkout');
+ * Clears the session's journal (every session's for `*`), keeping first what its pact needs in the
+ * pact ledger: a session's pact holds all it answered since it began, whatever resets came between.
  */
 export async function clearJournalKeepingPact(deps: AdminDeps, session: string): Promise<void> {
   const { hash, operations } = deps.contract.current;

@@ -14,10 +14,8 @@ const maxNameLength = 200;
 const turns = new WeakMap<object, Promise<void>>();
 
 /**
- * GET /__admin/pact?consumer&provider&spec&outsideContract: the session's traffic as a Pact file,
- * with what was left out and why: `{ pact, leftOut, entries }`. Built from what the session kept
- * from before its resets (see clearJournalKeepingPact), then from the journal a slice at a time,
- * and written one interaction at a time.
+ * GET /__admin/pact?consumer&provider&spec&outsideContract: `{ pact, leftOut, entries }`, built from
+ * what the session kept before its resets, then its journal a slice at a time, written piecewise.
  */
 export async function exportPact({ deps, session, query }: AdminContext): Promise<AdminReply> {
   const contract = deps.contract.current;

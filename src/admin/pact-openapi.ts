@@ -19,12 +19,7 @@ const leftOut = {
   },
 };
 
-/**
- * The admin API document's entry for GET /__admin/pact (see adminOpenApi).
- *
- * @example
- * paths: { ...otherPaths, '/__admin/pact': pactPath }
- */
+/** The admin API document's entry for GET /__admin/pact (see adminOpenApi). */
 export const pactPath = {
   get: {
     operationId: 'exportPact',

@@ -7,12 +7,7 @@ const violations = {
   },
 };
 
-/**
- * The admin API document's entry for GET /__admin/recording (see adminOpenApi).
- *
- * @example
- * paths: { ...otherPaths, '/__admin/recording': recordingPath }
- */
+/** The admin API document's entry for GET /__admin/recording (see adminOpenApi). */
 export const recordingPath = {
   get: {
     operationId: 'exportRecording',

@@ -27,9 +27,6 @@ export async function createStub({ deps, session, body }: AdminContext): Promise
 /**
  * The stub a definition makes for the session, checked as POST /__admin/stubs checks it (what
  * is malformed is thrown as an HttpError), or the contract violations it would serve.
- *
- * @example
- * const checked = checkedStub({ pattern: { path: '/plants' }, response: { status: 200, body: { name: 'Fern' } } }, deps, '*');
  */
 export function checkedStub(
   body: unknown,

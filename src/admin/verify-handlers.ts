@@ -10,10 +10,9 @@ import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
 
 /**
- * POST /__admin/verify: 200 when the count is as expected, else 422 with near misses. Entries of
- * the session that the full journal dropped, or that the shared store lost, count as "may have
- * matched": a verdict they could change is a 422 with `inconclusive: true` and a message, never a
- * pass. When nothing matched, a `hint` says how many requests of session `default` would have.
+ * POST /__admin/verify: 200 when the count is as expected, else 422 with near misses. Entries the
+ * journal dropped or the store lost "may have matched": a verdict they could change is a 422 with
+ * `inconclusive: true`. When nothing matched, a `hint` counts the matches in session `default`.
  */
 export async function verify({ deps, session, body }: AdminContext): Promise<AdminReply> {
   const { pattern, times } = checkAdminBody.verify(body);
