@@ -17,10 +17,6 @@ export type AskToken = () => Promise<string | undefined>;
 /**
  * Calls the admin API with the tab's admin token. A 401 asks for the token once (kept in
  * sessionStorage, so for the tab only) and retries.
- *
- * @example
- * const api = createAdminApi(askToken);
- * const coverage = await api.json('GET', '/coverage', '*');
  */
 export function createAdminApi(askToken: AskToken) {
   let asking: Promise<string | undefined> | undefined;

@@ -1,12 +1,7 @@
 import { byId, h } from './dom.ts';
 import type { Filters } from './filter-entries.ts';
 
-/**
- * Reads the filter form on every change.
- *
- * @example
- * wireFilters((filters) => list.setEntries(entries.filter((e) => matches(e, filters))));
- */
+/** Reads the filter form on every change. */
 export function wireFilters(onChange: (filters: Filters) => void): void {
   const read = (): void => {
     onChange({
@@ -24,12 +19,7 @@ export function wireFilters(onChange: (filters: Filters) => void): void {
   });
 }
 
-/**
- * The view tabs: a click, or the arrow keys, shows a tab's panel and loads it.
- *
- * @example
- * wireTabs((tabId) => load(tabId));
- */
+/** The view tabs: a click, or the arrow keys, shows a tab's panel and loads it. */
 export function wireTabs(load: (tabId: string) => void): void {
   const tabs = [...document.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
   const select = (tab: HTMLButtonElement): void => {

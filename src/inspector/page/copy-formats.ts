@@ -29,9 +29,6 @@ export function toCurl(entry: Entry): string {
 /**
  * The request pattern that matches this request, as a test passes it to `verify` (method, path
  * and the body when there is one).
- *
- * @example
- * await mock.verify(JSON.parse(toVerifyPattern(entry)), { exactly: 1 });
  */
 export function toVerifyPattern(entry: Entry): string {
   const pattern: Record<string, unknown> = {

@@ -8,10 +8,6 @@ import { bodyView } from './json-view.ts';
 /**
  * The detail of one interaction: verdicts with every violation and its location, the contract
  * hash, headers and bodies, and the copy buttons.
- *
- * @example
- * const detail = createDetailView(panel, copy, () => version);
- * detail.show(entry);
  */
 export function createDetailView(
   panel: HTMLElement,

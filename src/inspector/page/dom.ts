@@ -3,9 +3,6 @@ type Child = Node | string | null | undefined | false;
 /**
  * Creates an element with attributes and children; text children are text nodes, never HTML,
  * so whatever a request carried shows as text.
- *
- * @example
- * h('button', { type: 'button', 'aria-pressed': 'false' }, 'Pause');
  */
 export function h<K extends keyof HTMLElementTagNameMap>(
   tag: K,

@@ -14,9 +14,6 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /**
  * The entry, when the value has an entry's shape; undefined otherwise. What the server sends is
  * checked, not trusted: a page that breaks on one odd entry would show nothing more.
- *
- * @example
- * const entry = entryOf(JSON.parse(data));
  */
 export function entryOf(value: unknown): Entry | undefined {
   if (!isObject(value)) return undefined;

@@ -52,12 +52,7 @@ function bodyText(body: unknown): string {
   return text.slice(0, 4096);
 }
 
-/**
- * Whether the entry passes every filter.
- *
- * @example
- * entries.filter((entry) => matches(entry, { ...noFilters, statusClass: '4xx' }));
- */
+/** Whether the entry passes every filter. */
 export function matches(entry: Entry, filters: Filters): boolean {
   if (filters.session !== '' && entry.session !== filters.session) return false;
   if (filters.operation !== '' && (entry.operationId ?? '') !== filters.operation) return false;

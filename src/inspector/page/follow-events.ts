@@ -5,10 +5,8 @@ import { parseEvents } from './parse-events.ts';
 export type StreamState = 'connecting' | 'live' | 'retrying' | 'unauthorized';
 
 /**
- * Entries a second the page asks the stream for at most; the mock counts the others in `skipped`
- * events, and the page reads them from the journal when it is paused. Nobody reads more rows a
- * second, and on a 2-core machine a browser reading 2,000 a second took a fifth of the mock's
- * throughput (docs/inspector.md).
+ * Entries a second the page asks the stream for at most (others are counted in `skipped` events and
+ * read from the journal when paused): nobody reads faster, and reading costs the mock (docs/inspector.md).
  */
 export const liveRate = 500;
 
@@ -24,9 +22,6 @@ export interface StreamHandlers {
  * Follows GET /__admin/events for every session, as summaries at `liveRate` at most, with fetch
  * (an EventSource cannot send the admin token), and reconnects after a drop; entries of the gap
  * are read from the journal. Stops when the token is declined, until `reconnect`.
- *
- * @example
- * followEvents(api, { onEntries: (e) => list.add(e), onSkipped, onState }, () => lastId);
  */
 export function followEvents(
   api: AdminApi,

@@ -9,9 +9,6 @@ const maxNodes = 1500;
  * A body as the page shows it: JSON as a tree whose objects and arrays fold (`<details>`), text
  * with its control characters made visible, nothing for no body. `truncated`: the journal cut
  * the body at 16 KiB.
- *
- * @example
- * panel.append(bodyView(entry.response.body, false));
  */
 export function bodyView(body: unknown, truncated: boolean): HTMLElement {
   if (body === null || body === undefined) return h('p', { class: 'muted' }, 'No body.');

@@ -13,13 +13,7 @@ export interface PanelLoaderDeps {
   onForget: () => void;
 }
 
-/**
- * Loads the coverage, stubs and sessions panels, and reloads the one that follows the traffic.
- *
- * @example
- * const panels = createPanelLoader({ api, live, say, session: () => '*', onForget: refresh });
- * wireTabs(panels.load);
- */
+/** Loads the coverage, stubs and sessions panels, and reloads the one that follows the traffic. */
 export function createPanelLoader({ api, live, say, session, onForget }: PanelLoaderDeps) {
   let panelTimer: number | undefined;
 
@@ -59,9 +53,8 @@ export function createPanelLoader({ api, live, say, session, onForget }: PanelLo
   return {
     load,
     /**
-     * The coverage panel follows the traffic while it is open, and the sessions panel the
-     * sessions that appear (redrawing it for counts alone would take the focus off its buttons),
-     * at most once a second.
+     * At most once a second, the coverage panel follows the traffic and the sessions panel the new
+     * sessions (redrawing it for counts alone would take the focus off its buttons).
      */
     followTraffic(): void {
       const tab = document.querySelector('[role="tab"][aria-selected="true"]')?.id;

@@ -6,9 +6,6 @@ import { h } from './dom.ts';
 /**
  * The coverage panel: per operation, each declared status and 401, answered how often;
  * the ones never answered stand out.
- *
- * @example
- * await showCoverage(api, panel, '*');
  */
 export async function showCoverage(api: AdminApi, panel: HTMLElement, session: string) {
   const report = (await api.json('GET', '/coverage', session)) as CoverageReport;
@@ -80,9 +77,6 @@ interface Stub {
 
 /**
  * The stubs panel: each stub with its pattern, remaining uses and hits, and a button to remove it.
- *
- * @example
- * await showStubs(api, panel, '*', say);
  */
 export async function showStubs(
   api: AdminApi,
@@ -136,9 +130,6 @@ export async function showStubs(
 /**
  * The sessions panel: each session the page has seen traffic of, with its count, and resets
  * (each asks for confirmation first).
- *
- * @example
- * showSessions(panel, counts, live, reset);
  */
 export function showSessions(
   panel: HTMLElement,

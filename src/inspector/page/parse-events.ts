@@ -2,10 +2,6 @@
  * Splits a server-sent-events stream into its events, as text arrives in pieces: feed it each
  * piece; it calls `onEvent` once per complete event that has data, with the data and the event's
  * name (`message` when it has none), and keeps the rest.
- *
- * @example
- * const feed = parseEvents((data, name) => console.log(name, JSON.parse(data)));
- * feed('data: {"id":"1"}\n\nevent: skipped\ndata: {"skipped":3}\n\n');
  */
 export function parseEvents(onEvent: (data: string, name: string) => void): (text: string) => void {
   let buffer = '';

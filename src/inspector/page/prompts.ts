@@ -1,11 +1,6 @@
 import { byId } from './dom.ts';
 
-/**
- * Asks for the admin token in the page's dialog; resolves undefined when cancelled.
- *
- * @example
- * const token = await askForToken();
- */
+/** Asks for the admin token in the page's dialog; resolves undefined when cancelled. */
 export function askForToken(): Promise<string | undefined> {
   const dialog = byId('token-dialog', HTMLDialogElement);
   const input = byId('token-input', HTMLInputElement);
@@ -27,9 +22,6 @@ export function askForToken(): Promise<string | undefined> {
  * Copies text to the clipboard; where the page may not (a page served over plain HTTP from a
  * name other than localhost is not a secure context), shows it selected for the user to copy.
  * Resolves whether it was copied.
- *
- * @example
- * await copyText('curl -X GET ...');
  */
 export async function copyText(text: string): Promise<boolean> {
   try {

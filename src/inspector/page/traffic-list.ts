@@ -10,10 +10,6 @@ const overscan = 6;
  * The traffic rows, newest first, as a listbox that renders only the rows in view (and a few
  * around them): 10,000 entries cost 10,000 array slots, not 10,000 elements. Arrow keys, Page
  * Up/Down, Home and End move the selection; Enter or a click opens the entry.
- *
- * @example
- * const list = createTrafficList(container, (entry) => detail.show(entry));
- * list.setEntries(filtered);
  */
 export function createTrafficList(container: HTMLElement, onOpen: (entry: Entry) => void) {
   let entries: readonly Entry[] = [];
