@@ -45,10 +45,8 @@ export function checkCredentials(
 }
 
 /**
- * Prism's 401 problem: its challenges (`Basic realm="*"`, `OAuth2`; none for an API key or for
- * credentials of the right scheme but the wrong form) in a `headers` member, which the answer
- * sends as its headers. Where Prism's check passes what the mock refuses (a token outside
- * `--tokens`), the mock's own challenge.
+ * Prism's 401 problem, its challenges (`Basic realm="*"`, `OAuth2`) in a `headers` member the answer
+ * sends; where Prism passes what the mock refuses (a token outside `--tokens`), the mock's own.
  */
 function unauthorizedProblem(
   operation: ContractOperation,
