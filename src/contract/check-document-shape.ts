@@ -1,10 +1,6 @@
 import { ConfigError } from '../errors.ts';
 
-/**
- * The deepest a contract document may nest, in JSON levels. Prism's reader, ajv and the samplers
- * walk schemas recursively, and past about 450 levels Node's stack runs out; no real contract
- * nests a tenth of this.
- */
+/** The deepest a contract document may nest: its readers walk it recursively (docs/design.md). */
 export const maxDocumentDepth = 256;
 
 /**

@@ -4,11 +4,6 @@ import { createRouter, type RouteResult } from './route-request.ts';
 /**
  * The contract being served, swappable while the server runs (`--watch`): every request reads
  * the current one, so a reload drops no connection and no request sees half of each.
- *
- * @example
- * const live = createLiveContract(await loadContract('openapi.yaml'));
- * live.route('POST', '/plants');
- * live.replace(await loadContract('openapi.yaml'));
  */
 export function createLiveContract(initial: Contract) {
   let current = initial;

@@ -10,7 +10,6 @@ import { errorStyleOf, type ErrorStyle } from './problem-details.ts';
 import { describe, readContractFiles } from './read-contract-files.ts';
 import { documentFormat, readOperations, underBasePath } from './read-operations.ts';
 
-/** A contract document ready to serve: its operations compiled once, at start-up. */
 /**
  * Where the contract's own API keys travel (its `apiKey` security schemes): header names in
  * lower case, query parameter names as written. Cookies need no list: every cookie value is
@@ -21,6 +20,7 @@ export interface SecretNames {
   readonly query: readonly string[];
 }
 
+/** A contract document ready to serve: its operations compiled once, at start-up. */
 export interface Contract {
   path: string;
   title: string;
@@ -84,12 +84,8 @@ async function readContract(path: string, touched?: Set<string>): Promise<Contra
 }
 
 /**
- * A contract given as a parsed document rather than a file (the in-process handlers of
- * `plant-store-mock/msw` take one): compiled as loadContract compiles a file's, `label` naming
- * it in messages, its hash that of its JSON text, its `$ref`s inside it alone.
- *
- * @example
- * const contract = await contractOfDocument('my-api', { openapi: '3.1.0', ... });
+ * A contract given as a parsed document (as `plant-store-mock/msw` takes one), compiled as
+ * loadContract compiles a file's; `label` names it in messages, its `$ref`s stay inside it.
  */
 export async function contractOfDocument(label: string, document: object): Promise<Contract> {
   try {

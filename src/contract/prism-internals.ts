@@ -69,14 +69,8 @@ type AjvModule = { default: AjvClass };
 const ajvModules = ['ajv', 'ajv/dist/2019', 'ajv/dist/2020'];
 
 /**
- * Loads Prism's validator so that its Ajv instances run the contract's patterns on the
- * linear-time engine: Prism makes them when its module loads, with no way to pass options, and
- * on its own it takes as long as V8 does on `^(a+)+$` (seconds per request, every session
- * waiting). For the time of the load, the Ajv classes it requires are ones that add
- * `code.regExp`; then the originals are put back. test/integration/linear-regex.test.ts checks it took.
- *
- * @example
- * const validator = loadWithLinearRegex(() => require('@stoplight/prism-http/dist/validator/index.js'));
+ * Loads Prism's validator with Ajv classes that add `code.regExp` (the linear-time engine), since
+ * Prism makes its Ajv instances at load with no options; then puts the originals back.
  */
 function loadWithLinearRegex<T>(load: () => T): T {
   // Resolved from Prism's own module, in case npm gives it another copy of Ajv than ours.
