@@ -1,9 +1,6 @@
 /**
- * How deep arrays and objects may nest in a JSON body the mock accepts, on the mock port and the
- * admin API alike. Every later stage (validation, the journal, HAR, the record file, stub and
- * verify matching) walks bodies recursively, and the deepest one V8 can stringify depends on the
- * stack left at that moment: 4,500 levels crashed the process from a `close` handler. 128 is
- * serde_json's default, and ten times what any API body needs.
+ * How deep a JSON body the mock accepts may nest (mock port and admin API): every later stage walks
+ * bodies recursively, and a deep one can run the stack out (docs/design.md).
  */
 export const maxJsonDepth = 128;
 
@@ -36,10 +33,8 @@ export function nestsDeeperThan(bytes: Uint8Array, limit: number = maxJsonDepth)
   return false;
 }
 
-// Where the string opened at `start` ends (the length when it does not). Short strings are read
-// byte by byte; past 64 bytes indexOf takes over, native and many times faster over a long
-// string, though a call costs more than a short string's loop. A quote after an odd run of
-// backslashes is escaped.
+// Where the string opened at `start` ends (the length when it does not): byte by byte for 64 bytes,
+// then indexOf (cheaper over a long string). A quote after an odd run of backslashes is escaped.
 function closingQuote(bytes: Uint8Array, start: number): number {
   const loopEnd = Math.min(bytes.length, start + 64);
   for (let i = start + 1; i < loopEnd; i++) {
