@@ -15,10 +15,8 @@ export interface SentAnswer {
 }
 
 /**
- * One mock request and its answer as the observers (journal, coverage, record file, log) read it
- * once its response has closed: what arrived (the pipeline reads it as an Arrival), what the
- * pipeline decided and what was sent. Made by a transport: node:http's (Exchange) or an
- * in-process one (src/msw/).
+ * One request and its answer as the observers read it once its response closed: what arrived, what
+ * the pipeline decided and what was sent. Made by a transport (node:http's or src/msw/'s).
  */
 export interface RecordedExchange extends Arrival {
   /** The raw request body once read; undefined when none was sent. */

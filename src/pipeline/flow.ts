@@ -4,16 +4,8 @@ import type { MaybePromise } from '../maybe-promise.ts';
 type AnyStep = (value: unknown, deps: unknown) => unknown;
 
 /**
- * Steps run in order, each on what the one before produced (typed: `to` takes a step of the last
- * one's result), stopping at the first result that `done` picks. Synchronous until a step returns a
- * promise, then it goes on when that settles, as fastify's hook runner does: a flow whose steps all
- * answer at once costs no promise.
- *
- * @example
- * const flow = Flow.start<RoutedRequest, AnsweredRequest, PipelineDeps>(isAnswered)
- *   .to(readRequest)
- *   .to(judgeRequest);
- * flow.run({ arrival, operation }, deps);
+ * Steps run in order, each on the previous one's typed result, stopping at the first that `done`
+ * picks; synchronous until a step returns a promise (as fastify's hook runner).
  */
 export class Flow<In, Out, Done, Deps> {
   private readonly steps: readonly AnyStep[];

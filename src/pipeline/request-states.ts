@@ -85,12 +85,7 @@ export interface Outcome extends ModeAnswer {
 /** Controls of a request answered before they were read. */
 const noControls: MockControls = Object.freeze({});
 
-/**
- * The request answered with `answer`: what the finishing stages take.
- *
- * @example
- * return answered(parsed, answerRefusal(parsed.operation, error));
- */
+/** The request answered with `answer`: what the finishing stages take. */
 export function answered(
   request: ParsedRequest<SomeOperation> & { controls?: MockControls; stub?: Stub | undefined },
   answer: ModeAnswer,

@@ -39,15 +39,9 @@ const outsideContract = Flow.start<UnroutedRequest, AnsweredRequest, PipelineDep
   .to(respondByStub);
 
 /**
- * The mock's request pipeline: what to answer a request with, and when. It never touches the
- * connection: the transport delivers the outcome (src/http/mock-lane.ts), and the observers
- * read it once the answer is out. The outcome comes at once when every stage answers at once
- * (the in-memory state), else as a promise. A request refused outside the contract (404, 405, a
- * bad session name) is thrown as its HttpError, or rejects it, as does a stage's failure.
- *
- * @example
- * const decide = createPipeline(deps);
- * const outcome = await decide({ method: 'POST', path: '/plants', query: {}, headers, session: 'default', body });
+ * The request pipeline: what to answer a request with, and when; the transport delivers the
+ * outcome. At once when every stage answers at once (in memory), else a promise; a request refused
+ * outside the contract (404, 405, a bad session name) throws or rejects with its HttpError.
  */
 export function createPipeline(deps: PipelineDeps) {
   return function decide(arrival: Arrival): MaybePromise<Outcome> {

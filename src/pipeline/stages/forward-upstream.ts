@@ -11,13 +11,10 @@ import {
 import { respondByStub } from './respond.ts';
 
 /**
- * With --upstream, a request that no stub answers goes to the provider, invalid or not (its
- * violations stay recorded), and the provider's answer is the request's (judged next, as the
- * mock's would be). The mock answers instead (respond, next): an operation of --mock-operations,
- * a request whose controls ask for an answer or a fault of the mock, an invalid request under
- * --errors (refused as without a provider), and the provider's answers that --fallback-on names.
- * The stubs are read as they are (take), never as a shared registry last saw them: the
- * provider's answer cannot be taken back.
+ * With --upstream, a request no stub answers goes to the provider, valid or not, and its answer is
+ * judged next. The mock answers instead for --mock-operations, controls that ask the mock, invalid
+ * requests under --errors and --fallback-on's answers. Stubs are read fresh (take): a provider's
+ * answer cannot be taken back.
  */
 export function forwardUpstream(
   steered: SteeredRequest,

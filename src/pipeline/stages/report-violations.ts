@@ -19,10 +19,8 @@ const securityEntry: ViolationEntry = {
 };
 
 /**
- * Prism's `--errors` and `sl-violations`, each opt-in: the violations of the request and of the
- * answer in an `sl-violations` header (`--violations-header`), and a 500 listing them instead of
- * an answer of the contract's operation that breaks it (`--errors`; not the mock's own errors,
- * nor a stub's answer, which may break the contract on purpose).
+ * Prism's opt-ins: the violations in an `sl-violations` header (`--violations-header`), and a 500
+ * listing them instead of an operation's answer that breaks the contract (`--errors`; not a stub's).
  */
 export function reportViolations(outcome: Outcome, deps: PipelineDeps): Outcome {
   if (deps.errors !== true && deps.violationsHeader !== true) return outcome;
