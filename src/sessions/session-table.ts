@@ -12,15 +12,8 @@ export interface SessionTableStats {
 }
 
 /**
- * Keeps the number of sessions with state (store, stubs, coverage, journal drop counts) at most
- * `limit`: every request touches its session, and past the limit the least recently used session
- * is evicted: each part forgets it (see forgetters) and the eviction is counted, for health and
- * verify to report. A JS Map keeps insertion order, so deleting and setting again on each touch
- * makes it an LRU list with O(1) touches and evictions.
- *
- * @example
- * const sessions = createSessionTable(10_000, [(s) => store.reset(s), (s) => stubs.clear(s)]);
- * sessions.touch('ci-worker-3');
+ * Keeps at most `limit` sessions with state: past it the least recently used is evicted, each part
+ * forgets it and the eviction is counted. A Map re-set on each touch is the LRU list.
  */
 export function createSessionTable(limit: number, forgetters: readonly ForgetSession[] = []) {
   // `*` names every session (its stubs answer them all): evicting it would forget everything.
@@ -58,10 +51,7 @@ export function createSessionTable(limit: number, forgetters: readonly ForgetSes
   };
 }
 
-/**
- * The sessions with state, as the rest of the mock uses them. createSessionTable keeps them in
- * memory; a shared table (several replicas of the mock) can stand behind the same interface.
- */
+/** The sessions with state: in memory (createSessionTable) or shared (Redis). */
 export interface SessionTable {
   /** Marks the session as just used; evicts the least recently used one past the limit. */
   touch(session: string): void;
