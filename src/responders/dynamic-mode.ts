@@ -16,9 +16,6 @@ import {
  * Fakes a body from the response schema with json-schema-faker. With a seed, the fake depends only
  * on the seed, the operation, the status and the request's `id` (or whole body when it has none),
  * so the same request gets the same answer whatever came before it.
- *
- * @example
- * await createDynamicMode({ allOptionals: true }).respond({ operation, request, session: 'default', status: 200, seed: '42' });
  */
 export function createDynamicMode(options: { allOptionals?: boolean } = {}): ResponseMode {
   // `--fake-optionals all`: every optional property, as Prism fakes them; the contract's own

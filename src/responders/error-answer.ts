@@ -29,9 +29,6 @@ export function answerRefusal(
  * errorStyleOf). What the mock itself cannot do (a malformed control, a schema it cannot
  * sample, `--errors`) is answered with that problem even where a response is declared: no
  * declared response describes it.
- *
- * @example
- * errorAnswer(operation, 400, 'body/name: must be string', 'validation-error');
  */
 export function errorAnswer(
   operation: ContractOperation | undefined,
@@ -83,9 +80,6 @@ const answeredByDefault = new Set(['validation-error', 'error:UNAUTHORIZED']);
  * The contract's own answer to a request that no operation takes (an unknown path, a method the
  * path does not take): the response an operation declares for that status, the operations of
  * that path first. Undefined when none declares one with a JSON body.
- *
- * @example
- * declaredRefusal(contract.operations, 404, '/compost', 'No operation of the contract matches GET /compost.');
  */
 export function declaredRefusal(
   operations: readonly ContractOperation[],

@@ -15,9 +15,6 @@ const unrolledSchemas = new WeakMap<object, object>();
  * else the process has generated before; no seed gives a new value each time. json-schema-faker
  * is loaded on the first fake, so a server that never fakes starts without it. `bundle` is the
  * operation's `__bundled__` (what a recursive schema's `$ref`s point into).
- *
- * @example
- * await fakeBody({ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }, 42);
  */
 export async function fakeBody(
   schema: object,

@@ -21,12 +21,7 @@ export function requireAcceptable(
   if (!choice.ok && choice.status === 406) throw notAcceptable(operation, status, choice.reason);
 }
 
-/**
- * The 406 for a response the `Accept` header allows none of the contents of.
- *
- * @example
- * notAcceptable(getTodo, 200, 'Unable to find content for image/png');
- */
+/** The 406 for a response the `Accept` header allows none of the contents of. */
 export function notAcceptable(
   operation: ContractOperation,
   status: number,

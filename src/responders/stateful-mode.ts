@@ -26,10 +26,6 @@ export interface Resources {
  * the request does not carry (an `id` the server assigns) comes from the contract's own answer.
  * A taken id answers 400. Requests without a JSON object body, and statuses the contract declares without JSON content,
  * are answered by `fallback` (static mode).
- *
- * @example
- * const mode = createStatefulMode(createMemoryStore(), createStaticMode());
- * await mode.respond({ operation, request, session: 'default', status: 200 });
  */
 export function createStatefulMode(
   store: RecordStore,

@@ -16,9 +16,6 @@ const pagesName = /^(total_?pages|pages|page_?count)$/i;
  * `status`), paged by the list's declared `limit`/`offset`/`page` parameters, as the response
  * schema has it: the array itself, or inside its envelope (`{ items, total }` and the like) with
  * the envelope's count and paging fields filled in.
- *
- * @example
- * listBody(listTodos, todos, { done: 'false', limit: '10' }, schema, sample);
  */
 export function listBody(
   operation: ContractOperation,

@@ -19,10 +19,6 @@ type Item = Record<string, unknown>;
  * list, replace (PUT), merge (PATCH, a JSON merge patch) and delete; an unknown id is the
  * contract's 404. A request without a JSON object body where one is needed is answered by
  * `fallback` (static mode).
- *
- * @example
- * const mode = createResourceMode(items, createStaticMode());
- * await mode.respond(modeRequest, resourceRoles(contract.operations).get(operation));
  */
 export function createResourceMode(items: ItemStore, fallback: ResponseMode) {
   return {

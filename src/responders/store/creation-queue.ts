@@ -4,11 +4,6 @@ import type { StoreKey } from './id-set.ts';
  * The order in which ids were created, over all sessions, each with its owner (a session's
  * namespace): two parallel arrays used as a ring that doubles when full, so adding and forgetting
  * cost the same at any size, and once the store is at its limit the queue neither grows nor copies.
- *
- * @example
- * const created = createCreationQueue<Namespace>();
- * created.push(namespace, 7);
- * created.shift((owner, key) => owner.ids?.delete(key));
  */
 export function createCreationQueue<Owner>() {
   const initialCapacity = 16;

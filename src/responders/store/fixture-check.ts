@@ -9,9 +9,6 @@ export type CheckFixture = (record: unknown) => string | undefined;
 /**
  * Fixtures are request bodies of the contract's first create-like operation (a POST with a JSON
  * body): each must have an id and pass that operation's request schema.
- *
- * @example
- * await loadFixtures('fixtures/plants.json', fixtureCheck(contract));
  */
 export function fixtureCheck(contract: Contract): CheckFixture {
   const create = firstCreate(contract);

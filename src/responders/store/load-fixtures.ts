@@ -40,9 +40,6 @@ export async function loadFixtures(path: string, contract: Contract): Promise<Fi
 /**
  * Fixtures given as a value (the in-process handlers take an array or an object), checked as
  * loadFixtures checks a file's; `path` names them in messages.
- *
- * @example
- * checkFixtures('fixtures', [{ id: 1, name: 'Aloe vera' }], contract);
  */
 export function checkFixtures(path: string, parsed: unknown, contract: Contract): Fixtures {
   if (parsed === null || typeof parsed !== 'object') {

@@ -48,9 +48,6 @@ export interface StoreLimit {
 /**
  * What the log says, once, when a store of `limit` records starts forgetting the oldest: the same
  * for the store in memory and the one in Redis.
- *
- * @example
- * logger.warn(storeFullWarning(100_000));
  */
 export function storeFullWarning(limit: number): string {
   return `The stateful store holds ${String(limit)} plants (--store-limit): from now on the oldest are forgotten, and their ids can be created again.`;

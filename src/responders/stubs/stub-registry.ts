@@ -49,12 +49,7 @@ export interface StubRegistry {
   count(session: string): MaybePromise<number>;
 }
 
-/**
- * The 400 for a stub past a limit: the session's (`session`) or the mock's (`total`).
- *
- * @example
- * throw stubLimitError('total', { limit: 1000, sessionLimit: 200 }, stub);
- */
+/** The 400 for a stub past a limit: the session's (`session`) or the mock's (`total`). */
 export function stubLimitError(
   kind: 'session' | 'total',
   limits: StubLimits,
