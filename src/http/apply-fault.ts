@@ -9,9 +9,6 @@ const held = new Set<Exchange['res']>();
 /**
  * Ends the connections held by `timeout` faults now, as a client that gives up would (the journal
  * records them as the fault). A closing server calls it: they would never answer.
- *
- * @example
- * endHeldFaults((res) => res.socket?.server === server);
  */
 export function endHeldFaults(belongs: (res: Exchange['res']) => boolean): void {
   for (const res of held) if (belongs(res)) res.socket?.destroy();

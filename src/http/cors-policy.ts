@@ -19,10 +19,6 @@ export function exposedHeaders(violationsHeader: boolean): string[] {
  * credentials allowed, preflights are answered (and cached for 10 minutes), and a browser app may
  * read `WWW-Authenticate` and `Allow`. A plain `(req, res, next)` function, for Express and the mock
  * lane alike; it ends a preflight itself and calls `next` for everything else.
- *
- * @example
- * const applyCors = corsPolicy();
- * applyCors(req, res, () => serve(req, res));
  */
 export function corsPolicy(exposed: readonly string[] = exposedHeaders(false)) {
   const options = {
@@ -48,9 +44,6 @@ export function corsPolicy(exposed: readonly string[] = exposedHeaders(false)) {
  * Whether an OPTIONS request is the contract's to answer, not a CORS preflight: it carries no
  * `Access-Control-Request-Method` (so it is no preflight by the Fetch standard) and the contract
  * declares an OPTIONS operation for its path. Any other OPTIONS is answered as a preflight.
- *
- * @example
- * isContractOptions(req, (path) => contract.route('OPTIONS', path).kind === 'matched', '/test');
  */
 export function isContractOptions(
   req: IncomingMessage,

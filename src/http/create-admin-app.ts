@@ -10,12 +10,7 @@ import { createErrorHandler } from './handle-errors.ts';
 import { hostPolicy } from './host-policy.ts';
 import { createRequestLog, logAdminRequests } from '../observe/log-requests.ts';
 
-/**
- * The admin API on its own app, for `adminPort`.
- *
- * @example
- * http.createServer(createAdminApp(deps)).listen(0, '127.0.0.1');
- */
+/** The admin API on its own app, for `adminPort`. */
 export function createAdminApp(deps: ServerDeps): Express {
   const app = baseApp(deps);
   app.use('/__admin', createAdminRouter(adminDepsOf(deps)));

@@ -22,9 +22,6 @@ export interface PipelineState {
 /**
  * The request pipeline with the settings' modes and controls: what the mock port's lane and the
  * in-process handlers (src/msw/) both answer through.
- *
- * @example
- * const decide = createConfiguredPipeline(config, { contract, stubs, store, logger });
  */
 export function createConfiguredPipeline(config: ResolvedConfig, state: PipelineState): Pipeline {
   const { logger } = state;

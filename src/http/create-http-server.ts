@@ -14,9 +14,6 @@ const { createServer } = createRequire(import.meta.url)('node:http') as typeof i
 /**
  * A node:http server for the mock or the admin API, with the request timeouts of the settings;
  * it tracks its responses in flight, for a graceful close.
- *
- * @example
- * const server = createHttpServer(createRequestListener(deps), config);
  */
 export function createHttpServer(app: RequestListener, config: ResolvedConfig): Server {
   const timeouts = {

@@ -12,12 +12,7 @@ import { createMemoryItemStore } from '../responders/resources/memory-item-store
 import { createStubRegistry } from '../responders/stubs/create-stub-registry.ts';
 import { createSessionTable } from '../sessions/session-table.ts';
 
-/**
- * The mock's state in this process: the default, `--store memory`.
- *
- * @example
- * const { store, journal, pactLedger, coverage, stubs, sessions, events } = createMemoryState(config, { records: [], items: new Map() }, logger, contract);
- */
+/** The mock's state in this process: the default, `--store memory`. */
 export function createMemoryState(
   config: ResolvedConfig,
   fixtures: Fixtures,

@@ -13,9 +13,6 @@ import type { ServerDeps } from './server-deps.ts';
  * The request listener of the mock port: mock traffic goes down the mock lane, `/__admin` to the
  * Express app of the admin API (see createMockPortAdminApp). It does not listen (see
  * startMockServer).
- *
- * @example
- * http.createServer(createRequestListener(deps)).listen(0, '127.0.0.1');
  */
 export function createRequestListener(deps: ServerDeps): RequestListener {
   const { config, contract, logger } = deps;

@@ -8,9 +8,6 @@ import type { HostPolicy } from './host-policy.ts';
  * `Origin`, is refused with 403. CORS echoes any origin (the mock port is for browser apps), so
  * without this any page open in the developer's browser could read the journal and register
  * stubs; a preflight from such a page is refused too, so its request is never sent.
- *
- * @example
- * app.use(guardAdmin(hostPolicy([], '127.0.0.1')));
  */
 export function guardAdmin(policy: HostPolicy) {
   return function guardAdminRequest(req: Request, _res: Response, next: NextFunction): void {

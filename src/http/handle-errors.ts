@@ -37,9 +37,6 @@ export function createErrorHandler(logger: Logger, maxBodyBytes: number) {
 
 /**
  * Answers with an HttpError: its status and headers, and the body `{"error": status, "message": ...}`.
- *
- * @example
- * sendHttpError(res, new HttpError('NOT_FOUND', 'No operation of the contract matches GET /x.'));
  */
 export function sendHttpError(res: ServerResponse, httpError: HttpError): void {
   sendJson(res, httpError.status, httpError.headers, errorBodyOf(httpError));

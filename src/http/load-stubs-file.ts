@@ -11,9 +11,6 @@ import type { ServerDeps } from './server-deps.ts';
  * POST /__admin/stubs checks it. All or nothing: a stub that fails is a ConfigError naming it,
  * and the stubs of the previous load (`previous`, their ids) are removed only once every new one
  * passed. Resolves with the new stubs' ids.
- *
- * @example
- * let ids = await loadStubsFile('recording.json', deps, []);
  */
 export async function loadStubsFile(
   path: string,

@@ -37,10 +37,6 @@ export interface MockLaneDeps {
  * outcome, then its delivery: the delay, then the fault or the answer; an `Error`-shaped answer
  * for anything the pipeline refuses or fails at. Once the response has closed, the observers get
  * the exchange: the journal (with coverage and the record file) and the log line.
- *
- * @example
- * const lane = createMockLane({ config, logger, logRequest, decide, recorder, touchSession });
- * http.createServer(lane).listen(0, '127.0.0.1');
  */
 export function createMockLane({
   config,

@@ -18,10 +18,6 @@ export type BodyCallback = (error: unknown, body: Buffer | undefined) => void;
  * everything else (chunked, gzip, deflate or br bodies, bodies over the limit) goes through
  * body-parser, which inflates, enforces the limit and reports with the error types the error
  * catalogue maps (`entity.too.large`, `encoding.unsupported`, ...).
- *
- * @example
- * const readRawBody = createBodyReader(1_048_576);
- * readRawBody(req, res, (error, body) => console.log(error ?? body?.length));
  */
 export function createBodyReader(limit: number) {
   // Loaded on the first such body: a mock whose clients send plain bodies never loads Express.

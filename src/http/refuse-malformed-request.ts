@@ -9,9 +9,6 @@ import { jsonContentType } from './send-json.ts';
  * request line or header, headers over Node's limit, a request not received in time) gets an
  * `Error`-shaped JSON answer like every other refusal, with the status Node would have sent
  * bare, and the connection is closed, since the parser cannot find the next request on it.
- *
- * @example
- * server.on('clientError', refuseMalformedRequest);
  */
 export function refuseMalformedRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
   // A reset socket has no one to answer; one whose answer has begun cannot take another.

@@ -17,10 +17,6 @@ const xmlBuilder = new XMLBuilder({});
  * is, an object for an XML media type as XML under an `<xml>` root (as Prism builds it), anything
  * else as JSON. `undefined` sends no body; 204 and 304 answers never carry one, nor
  * its headers.
- *
- * @example
- * sendAnswer(exchange, 200, {}, { name: 'Monstera' });
- * sendAnswer(exchange, 200, {}, 'pong', 'text/plain');
  */
 export function sendAnswer(
   exchange: Exchange,
@@ -59,9 +55,6 @@ export function encodeAnswerBody(
 /**
  * Sends a mock request's answer whose body is already text, labelled as JSON (the `malformed`
  * fault sends JSON cut short this way); `body` is what the journal records for it.
- *
- * @example
- * sendAnswerText(exchange, 200, '{"name": ', '{"name": ');
  */
 export function sendAnswerText(
   exchange: Exchange,
@@ -75,9 +68,6 @@ export function sendAnswerText(
 /**
  * Sends a provider's answer on (`--upstream`): its bytes as they came, labelled with its own
  * content type (none when it sent none), each cookie in a header of its own.
- *
- * @example
- * sendPassedAnswer(exchange, 200, { 'content-type': 'application/json' }, passThrough);
  */
 export function sendPassedAnswer(
   exchange: Exchange,
@@ -132,9 +122,6 @@ function withoutCookies(headers: Readonly<Record<string, string>>): Record<strin
 /**
  * The headers an answer goes out with, as one flat name, value list: its own (never its body's
  * labels), then the body's content type and length, after the lane's that it does not override.
- *
- * @example
- * answerHeaderList(200, {}, '{}', 'application/json', ['x-content-type-options', 'nosniff']).list;
  */
 export function answerHeaderList(
   status: number,

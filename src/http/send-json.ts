@@ -7,9 +7,6 @@ export const jsonContentType = 'application/json; charset=utf-8';
  * Sends an admin answer: its headers, then its body as JSON (`undefined` sends none). 204 and 304
  * answers never carry a body or its headers. (The mock lane answers with sendAnswer, in one
  * `writeHead`.)
- *
- * @example
- * sendJson(res, 200, { 'x-trace': 'abc' }, { name: 'Monstera' });
  */
 export function sendJson(
   res: ServerResponse,

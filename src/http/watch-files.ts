@@ -6,10 +6,6 @@ const settleMs = 100;
 /**
  * Calls `onChange(path)` once a watched file has changed and settled. Watches the folder rather
  * than the file, so editors that save by writing a new file and renaming it are seen too.
- *
- * @example
- * const stop = watchFiles(['openapi.yaml'], (path) => reload(path));
- * stop();
  */
 export function watchFiles(paths: readonly string[], onChange: (path: string) => void): () => void {
   const watchers: FSWatcher[] = [];
