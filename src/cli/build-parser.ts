@@ -17,9 +17,6 @@ export const envPrefix = 'PLANT_MOCK';
  * The yargs definition of the CLI. Flags win over env vars, env vars over `--config FILE`, and
  * that over the defaults. Values are checked by the config schema, not here. Strict about
  * options only: the one positional argument is the contract (see contract-argument.ts).
- *
- * @example
- * const argv = await buildParser(['--port', '0', '--mode', 'dynamic']).parse();
  */
 export function buildParser(args: string[]): Argv {
   const defaults = configSchema.properties;

@@ -8,9 +8,6 @@ import { setFlagsFromString } from 'node:v8';
  *   RSS under load drops by half (docs/design.md).
  * - On Redis the heap holds little, and a request holds its objects across its round trips: a
  *   young generation that stays at its first size collects them quickly (docs/redis.md).
- *
- * @example
- * setHeapFlags(options.store === undefined || options.store === 'memory' ? 'memory' : 'shared');
  */
 export function setHeapFlags(store: 'memory' | 'shared'): void {
   if (store === 'memory') {

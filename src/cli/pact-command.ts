@@ -14,9 +14,6 @@ import { pactFileName } from '../pact/pact-file-name.ts';
  * `plant-store-mock pact --record-file FILE`: writes the Pact file of a record file's
  * interactions (to `pacts/CONSUMER-PROVIDER.json` by default, `--out FILE`, or `--stdout`) and says on
  * stderr what was left out and why. Bad flags and unreadable files throw ConfigError (exit 2).
- *
- * @example
- * await runPactCommand(['--record-file', 'rec.jsonl', '--consumer', 'web', '--provider', 'plants']);
  */
 export async function runPactCommand(args: string[]): Promise<void> {
   const argv = await yargs(args)

@@ -6,9 +6,6 @@ import { readRecordFile } from '../pact/read-record-file.ts';
 /**
  * What to build a pact from: a record file, the contract it was recorded against, and whose
  * interactions.
- *
- * @example
- * { recordFile: 'interactions.jsonl', specPath: 'openapi.yaml', consumer: 'web', provider: 'plants' }
  */
 export interface RecordFilePactOptions extends Omit<PactOptions, 'provider'> {
   /** Default: the contract's title. */
@@ -25,9 +22,6 @@ export interface RecordFilePactOptions extends Omit<PactOptions, 'provider'> {
  * one from the journal, within the same size limit. Unreadable lines, and lines of which no
  * interaction can be built, are left out and counted. Throws ConfigError when the file or the
  * contract cannot be read.
- *
- * @example
- * const { interactions, leftOut } = await pactFromRecordFile({ recordFile: 'rec.jsonl', specPath: 'openapi.yaml', consumer: 'web', provider: 'plants' });
  */
 export async function pactFromRecordFile(options: RecordFilePactOptions): Promise<PactParts> {
   const contract = await loadContract(options.specPath);
