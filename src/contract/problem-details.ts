@@ -9,6 +9,8 @@ export const problemMediaType = 'application/problem+json';
 // tests assert on. Each `type` is Prism's documented URI for it.
 const kinds = {
   UNPROCESSABLE_ENTITY: { title: 'Invalid request', status: 422 },
+  // The mock's own: a malformed path parameter where the contract declares errors but no 400/422.
+  BAD_REQUEST: { title: 'Invalid request', status: 400 },
   NOT_ACCEPTABLE: {
     title: 'The server cannot produce a representation for your accept header',
     status: 406,
@@ -52,6 +54,10 @@ export function problemDetails(
 /** The detail of the 422 for an invalid request where the contract declares no 422 or 400. */
 export const invalidRequestDetail =
   'Your request is not valid and no HTTP validation response was found in the spec, so Prism is generating this error for you.';
+
+/** The detail of the 400 for a malformed path parameter where the contract declares no 400 or 422. */
+export const malformedPathDetail =
+  'A path parameter of your request does not match the contract and no HTTP validation response was found in the spec, so the mock is generating this error for you.';
 
 /** The detail of the 401 where the contract declares no 401. */
 export const unauthorizedDetail =

@@ -52,7 +52,12 @@ export function answerRequest(
       const problem = invalidRequestProblem(operation, request, requestViolations);
       return errorAnswer(operation, 422, message, 'validation-error', {}, problem);
     }
-    return errorAnswer(operation, status, message, 'validation-error');
+    // A 400 the contract does not declare is a problem of its own where its errors are problems.
+    const problem =
+      status === 400 && operation.errorStyle === 'problem'
+        ? invalidRequestProblem(operation, request, requestViolations, 400)
+        : undefined;
+    return errorAnswer(operation, status, message, 'validation-error', {}, problem);
   }
   const status = controls.status ?? operation.successStatus;
   // A forced status the contract declares without content is answered as declared: empty.
@@ -99,7 +104,9 @@ export function answerRequest(
 // The contract's 415 for a body of a media type the operation does not take, else its 400, else
 // its 422, else a `4XX` range as 400; where it declares none of them, the mock's own: 400, or
 // undefined where the contract's errors are problems (then the 422 problem, or the contract's
-// `default`, as Prism answers).
+// `default`, as Prism answers). A malformed path parameter is a 400 there too (a malformed id is
+// the client's error, not an unprocessable entity), unless the operation declares no error
+// response at all: then Prism's 422, which Prism's own harness holds.
 function invalidRequestStatus(
   operation: ContractOperation,
   violations: Violation[],
@@ -109,5 +116,11 @@ function invalidRequestStatus(
   if (operation.statuses.includes(400)) return 400;
   if (operation.statuses.includes(422)) return 422;
   if (declaredResponse(operation, 400)?.code.toUpperCase() === '4XX') return 400;
-  return operation.errorStyle === 'problem' ? undefined : 400;
+  if (operation.errorStyle !== 'problem') return 400;
+  const inPath = violations.some((v) => v.location === 'path' || v.location.startsWith('path/'));
+  return inPath && declaresErrors(operation) ? 400 : undefined;
+}
+
+function declaresErrors(operation: ContractOperation): boolean {
+  return operation.resource.responses.some((r) => /^([45]|default)/i.test(r.code));
 }

@@ -39,8 +39,8 @@ export function errorAnswer(
   problem?: ProblemDetails,
 ): ModeAnswer {
   const declared = operation === undefined ? undefined : declaredResponse(operation, status);
-  // A `default` answers an invalid request or a missing credential, as in Prism; a 406 or a 404
-  // it does not describe.
+  // A `default` answers an invalid request or a missing credential, as in Prism, and a 406 (the
+  // contract's answer for any other status); a control's 404 it does not describe.
   const describes =
     declared !== undefined && (declared.code !== 'default' || answeredByDefault.has(source));
   if (
@@ -74,7 +74,11 @@ export function errorAnswer(
 // What the mock cannot do, which no response of the contract describes: answered with Prism's
 // problem where the contract's errors are problems.
 const mockLimits = new Set(['error:INVALID_CONTROL', 'error:UNANSWERABLE_RESPONSE', 'violations']);
-const answeredByDefault = new Set(['validation-error', 'error:UNAUTHORIZED']);
+const answeredByDefault = new Set([
+  'validation-error',
+  'error:UNAUTHORIZED',
+  'error:NOT_ACCEPTABLE',
+]);
 
 /**
  * The contract's own answer to a request that no operation takes (an unknown path, a method the

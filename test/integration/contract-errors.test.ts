@@ -71,7 +71,7 @@ describe.each(Object.entries(specs))('errors of a %s contract of its own', (_, f
       await expectDeclared(server, answer, '/todos', 'POST');
     });
 
-    it('answers a malformed path parameter with 400 naming it as the contract spells it', async () => {
+    it('answers a malformed path parameter with the declared 422 naming it as the contract spells it', async () => {
       const server = servers[mode];
       const answer = await send(`${server.url}/todos/abc`, {
         method: 'PUT',
@@ -86,11 +86,12 @@ describe.each(Object.entries(specs))('errors of a %s contract of its own', (_, f
       await expectDeclared(server, answer, '/todos/{todoId}', 'PUT');
     });
 
-    it('answers a malformed path parameter of an operation without 400 or 422 with the 422 problem, not its 404', async () => {
+    it('answers a malformed path parameter of an operation without 400 or 422 with a 400 problem, not its 404', async () => {
       const server = servers[mode];
       const answer = await send(`${server.url}/todos/abc`, { method: 'DELETE' });
-      expect(answer.status).toBe(422);
+      expect(answer.status).toBe(400);
       expect(answer.headers.get('content-type')).toBe('application/problem+json');
+      expect(answer.body).toMatchObject({ status: 400, title: 'Invalid request' });
       expect(JSON.stringify(answer.body)).toContain('todoId');
       expect(JSON.stringify(answer.body)).not.toContain('todoid');
     });

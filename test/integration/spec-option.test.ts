@@ -96,8 +96,9 @@ describe.each(['static', 'dynamic', 'stateful'] as const)(
 
     it('answers a todoId that is not an integer as an invalid request naming todoId, not with its 404', async () => {
       const answer = await send(`${server.url}/todos/seven`);
-      // The operation declares no 400 or 422: Prism's 422 problem, the parameter spelt as declared.
-      expect(answer.status).toBe(422);
+      // The operation declares errors but no 400 or 422: a 400 problem, the parameter spelt as
+      // declared.
+      expect(answer.status).toBe(400);
       expect(answer.headers.get('content-type')).toBe('application/problem+json');
       const [violation] = (answer.body as { validation: { location: string[]; message: string }[] })
         .validation;
