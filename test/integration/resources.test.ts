@@ -2,14 +2,13 @@
 // written, and every answer is judged against the contract by ajv (not by the mock's own checks).
 import type { RunningMockServer } from 'plant-store-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerChecker } from '../support/answer-check.ts';
+import { contractClient } from '../support/contract-client.ts';
 import { startTestServer } from '../support/mock-fetch.ts';
 
 const specs = {
   todos: 'fixtures/specs/resources/todos-openapi30.yaml',
   orders: 'fixtures/specs/resources/orders-openapi31.yaml',
   pets: 'fixtures/specs/resources/pets-swagger2.yaml',
-  petstore: 'fixtures/specs/public/swagger-petstore/openapi.yaml',
 };
 
 let server: RunningMockServer | undefined;
@@ -18,40 +17,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-interface Reply {
-  status: number;
-  body: unknown;
-  mediaType: string;
-}
-
 /** A client of one mock and session that checks each answer against the contract. */
-async function clientOf(spec: string, session = 'tester', headers: Record<string, string> = {}) {
+async function clientOf(spec: string, session = 'tester') {
   server ??= await startTestServer({ spec });
-  const { url } = server;
-  const check = answerChecker(spec);
-  return async (method: string, path: string, body?: unknown, type = 'application/json') => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        ...headers,
-        'x-mock-session': session,
-        ...(body === undefined ? {} : { 'content-type': type }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    const mediaType = (response.headers.get('content-type') ?? '').split(';')[0] ?? '';
-    const reply: Reply = {
-      status: response.status,
-      body: text === '' ? undefined : JSON.parse(text),
-      mediaType,
-    };
-    expect(
-      check(method, path, reply.status, reply.body, mediaType || undefined),
-      `${method} ${path}`,
-    ).toEqual([]);
-    return reply;
-  };
+  return contractClient(server, spec, session);
 }
 
 describe('a to-do contract of integer ids and an array list (OpenAPI 3.0)', () => {
@@ -162,43 +131,5 @@ describe('pets of string ids (Swagger 2.0, a basePath)', () => {
     expect((await call('GET', '/v2/pets/felix')).status).toBe(404);
     const found = await call('GET', '/v2/pets/findByStatus?status=sold');
     expect(found.body).not.toContainEqual(rex.body);
-  });
-});
-
-describe('the Swagger Petstore (a public contract)', () => {
-  it('reads back pets, orders and users, and forgets deleted ones', async () => {
-    const call = await clientOf(specs.petstore, 'tester', {
-      api_key: 'key',
-      authorization: 'Bearer t',
-    });
-    const base = '';
-    const pet = await call('POST', `${base}/pet`, {
-      name: 'doggie',
-      photoUrls: ['a.png'],
-      status: 'available',
-    });
-    const other = await call('POST', `${base}/pet`, { name: 'kitty', photoUrls: [] });
-    expect(pet.body).toMatchObject({ id: 1, name: 'doggie' });
-    expect(other.body).toMatchObject({ id: 2, name: 'kitty' });
-    expect((await call('GET', `${base}/pet/1`)).body).toEqual(pet.body);
-    const updated = await call('PUT', `${base}/pet`, { id: 1, name: 'doggo', photoUrls: [] });
-    expect(updated.body).toMatchObject({ id: 1, name: 'doggo' });
-    expect((await call('GET', `${base}/pet/1`)).body).toEqual(updated.body);
-    expect((await call('DELETE', `${base}/pet/1`)).status).toBe(200);
-    expect((await call('GET', `${base}/pet/1`)).status).toBe(404);
-
-    const order = await call('POST', `${base}/store/order`, {
-      petId: 2,
-      quantity: 1,
-      status: 'placed',
-    });
-    const orderId = (order.body as { id: number }).id;
-    expect((await call('GET', `${base}/store/order/${orderId}`)).body).toEqual(order.body);
-    await call('POST', `${base}/user`, { username: 'ada', firstName: 'Ada' });
-    expect((await call('GET', `${base}/user/ada`)).body).toMatchObject({
-      username: 'ada',
-      firstName: 'Ada',
-    });
-    expect((await call('GET', `${base}/user/grace`)).status).toBe(404);
   });
 });

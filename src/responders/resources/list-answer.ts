@@ -13,7 +13,7 @@ const pagesName = /^(total_?pages|pages|page_?count)$/i;
 
 /**
  * A list answer: the items that the query's fields match (`?status=open` where items have a
- * `status`), paged by the list's declared `limit`/`offset`/`page` parameters, as the response
+ * `status`; `?tags=a&tags=b` where they have a `tag`: either value), paged by the list's declared `limit`/`offset`/`page` parameters, as the response
  * schema has it: the array itself, or inside its envelope (`{ items, total }` and the like) with
  * the envelope's count and paging fields filled in.
  */
@@ -27,10 +27,10 @@ export function listBody(
   const itemSchema = itemsOf(schema) ?? arrayProperty(schema)?.[1];
   const fields = propertySchemas(itemSchema);
   const matching = items.filter((item) =>
-    Object.entries(query).every(
-      ([name, wanted]) =>
-        pagingNames.has(name) || !fields.has(name) || matches(item[name], [wanted].flat()),
-    ),
+    Object.entries(query).every(([name, wanted]) => {
+      const field = pagingNames.has(name) ? undefined : fieldNamed(name, fields);
+      return field === undefined || matches(item[field], [wanted].flat());
+    }),
   );
   const paging = pagingOf(operation, query);
   const end = paging.size === undefined ? undefined : paging.offset + paging.size;
@@ -90,6 +90,11 @@ function countFor(name: string, total: number, paging: Paging): number | undefin
   if (name === 'page') return paging.page;
   if (sizeNames.includes(name)) return paging.size;
   return undefined;
+}
+
+// The item field a query parameter names: itself, else its singular (`tags` for `tag`).
+function fieldNamed(name: string, fields: ReadonlyMap<string, unknown>): string | undefined {
+  return [name, name.replace(/s$/, ''), name.replace(/es$/, '')].find((n) => fields.has(n));
 }
 
 function matches(value: unknown, wanted: readonly string[]): boolean {
