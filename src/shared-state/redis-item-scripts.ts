@@ -50,8 +50,9 @@ return items
 `);
 
 // ARGV: limit, chars, 'create' | 'replace' | 'remove', session, collection, key, JSON, the
-// integer id or ''. Returns 0 (taken for a create, absent otherwise), 1 (done) or 2 (done, and the
-// store forgot a write for the first time).
+// integer id or '', and for a replace optionally the text the item must still have. Returns 0
+// (taken for a create, absent or changed otherwise), 1 (done) or 2 (done, and the store forgot a
+// write for the first time).
 export const writeItemScript = redisScript(`${common}
 local limit, chars, op, c, key = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], ARGV[5], ARGV[6]
 local ns = namespace(ARGV[4], false)
@@ -60,6 +61,7 @@ local seeded = redis.call('HEXISTS', base .. ':fix:' .. c, key) == 1
 local exists = seeded
 if mine then exists = mine ~= '' end
 if (op == 'create') == exists then return 0 end
+if ARGV[9] and (mine or redis.call('HGET', base .. ':fix:' .. c, key)) ~= ARGV[9] then return 0 end
 ns = namespace(ARGV[4], true)
 redis.call('SADD', base .. ':cols:' .. ns, c)
 local held = tonumber(redis.call('GET', base .. ':chars') or '0')

@@ -49,8 +49,9 @@ export function createRedisItemStore(redis: RedisConnection, { limit, chars, onF
       const integer = Number.isSafeInteger(id) ? String(id) : '';
       return write(['create', session, collection, String(keyOf(id)), json, integer]);
     },
-    replace(session: string, collection: string, id: unknown, json: string) {
-      return write(['replace', session, collection, String(keyOf(id)), json, '']);
+    replace(session: string, collection: string, id: unknown, json: string, expected?: string) {
+      const guard = expected === undefined ? [] : [expected];
+      return write(['replace', session, collection, String(keyOf(id)), json, '', ...guard]);
     },
     remove(session: string, collection: string, id: unknown) {
       return write(['remove', session, collection, String(keyOf(id)), '', '']);

@@ -30,6 +30,18 @@ export function itemStoreSuite(make: Make): void {
     expect(await items.list('a', '/notes')).toEqual([todo(1, 'Note')]);
   });
 
+  it('replaces an item over the text it was read as only, a seeded one too', async () => {
+    const items = await make({ fixtures: seeds });
+    await items.create('a', '/todos', 2, todo(2));
+    expect(await items.replace('a', '/todos', 2, todo(2, 'Late'), todo(2, 'Stale'))).toBe(false);
+    expect(await items.replace('a', '/todos', 2, todo(2, 'Next'), todo(2))).toBe(true);
+    expect(await items.read('a', '/todos', 2)).toBe(todo(2, 'Next'));
+    expect(await items.replace('a', '/todos', 1, todo(1, 'Late'), todo(1))).toBe(false);
+    expect(await items.replace('a', '/todos', 1, todo(1, 'Mine'), todo(1, 'Seeded'))).toBe(true);
+    expect(await items.replace('a', '/todos', 3, todo(3), todo(3))).toBe(false);
+    expect(await items.read('a', '/todos', 1)).toBe(todo(1, 'Mine'));
+  });
+
   it('keeps sessions apart over shared fixtures, and puts them back on reset', async () => {
     const items = await make({ fixtures: seeds });
     expect(await items.create('a', '/todos', 1, todo(1))).toBe(false);

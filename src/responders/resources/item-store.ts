@@ -21,8 +21,17 @@ export interface ItemStore {
   list(session: string, collection: string): MaybePromise<string[]>;
   /** Stores a new item; false when the id is taken. */
   create(session: string, collection: string, id: unknown, json: string): MaybePromise<boolean>;
-  /** Replaces a stored item; false when there is none with this id. */
-  replace(session: string, collection: string, id: unknown, json: string): MaybePromise<boolean>;
+  /**
+   * Replaces a stored item; false when there is none with this id, or when its text is no longer
+   * `expected` (a write made meanwhile, by another replica: read it again and retry).
+   */
+  replace(
+    session: string,
+    collection: string,
+    id: unknown,
+    json: string,
+    expected?: string,
+  ): MaybePromise<boolean>;
   /** Deletes a stored item; false when there is none with this id. */
   remove(session: string, collection: string, id: unknown): MaybePromise<boolean>;
   /** An integer id the collection has not held: past its fixtures' and every one it was given. */

@@ -126,9 +126,10 @@ export function createMemoryItemStore(
       if (Number.isSafeInteger(id)) collection.next = Math.max(collection.next, (id as number) + 1);
       return true;
     },
-    replace(session, path, id, json) {
+    replace(session, path, id, json, expected) {
       const key = keyOf(id);
-      if (current(session, path, key) === undefined) return false;
+      const now = current(session, path, key);
+      if (now === undefined || (expected !== undefined && now !== expected)) return false;
       write(session, path, key, json);
       return true;
     },

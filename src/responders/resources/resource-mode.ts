@@ -14,6 +14,9 @@ import { isNode, propertySchemas } from './schema-fields.ts';
 
 type Item = Record<string, unknown>;
 
+// Tries of a replace or merge raced by other writes to the same item before it writes anyway.
+const maxTries = 32;
+
 /**
  * Answers the operations of a resource from the items stored for the session: create, read,
  * list, replace (PUT), merge (PATCH, a JSON merge patch) and delete; an unknown id is the
@@ -68,25 +71,31 @@ export function createResourceMode(items: ItemStore, fallback: ResponseMode) {
       }
       const id = idOfPath();
       if (id === undefined) return fallback.respond(modeRequest);
-      return andThen(items.read(session, collection, id), (json) => {
-        if (json === undefined) return notFound(id);
-        const old = stored(json);
-        if (action === 'read') return answer(old);
-        if (action === 'delete') {
-          return andThen(items.remove(session, collection, id), (removed) =>
-            removed ? answer(old) : notFound(id),
+      const change = (tries: number): MaybePromise<ModeAnswer> =>
+        andThen(items.read(session, collection, id), (json) => {
+          if (json === undefined) return notFound(id);
+          const old = stored(json);
+          if (action === 'read') return answer(old);
+          if (action === 'delete') {
+            return andThen(items.remove(session, collection, id), (removed) =>
+              removed ? answer(old) : notFound(id),
+            );
+          }
+          if (body === undefined) return fallback.respond(modeRequest);
+          const next =
+            action === 'merge'
+              ? (mergePatch(old, body) as Item)
+              : serverItem(modeRequest, { ...keptFields(old, resource), ...body });
+          const item = owned(withId(next, resource.idField, old[resource.idField] ?? id));
+          // Written over the text it was made from only: a write made meanwhile (another
+          // replica's merge) is read again and kept; the last try writes as it is.
+          const expected = tries < maxTries ? json : undefined;
+          const text = JSON.stringify(item);
+          return andThen(items.replace(session, collection, id, text, expected), (replaced) =>
+            replaced ? answer(item) : change(tries + 1),
           );
-        }
-        if (body === undefined) return fallback.respond(modeRequest);
-        const next =
-          action === 'merge'
-            ? (mergePatch(old, body) as Item)
-            : serverItem(modeRequest, { ...keptFields(old, resource), ...body });
-        const item = owned(withId(next, resource.idField, old[resource.idField] ?? id));
-        return andThen(items.replace(session, collection, id, JSON.stringify(item)), (replaced) =>
-          replaced ? answer(item) : notFound(id),
-        );
-      });
+        });
+      return change(0);
     },
   };
 }
