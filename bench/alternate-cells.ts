@@ -1,4 +1,5 @@
 import { loadCell, type CellLength, type CellResult } from './load-cell.ts';
+import { processCpuMs } from './process-cpu.ts';
 import type { RequestKind } from './request-kinds.ts';
 import type { BenchServer } from './spawn-server.ts';
 
@@ -31,7 +32,10 @@ export async function alternateCells(
         const first = (round + at + index) % servers.length;
         const order = [...servers.slice(first), ...servers.slice(0, first)];
         for (const server of order) {
+          const cpuBefore = await processCpuMs(server.pid);
           const cell = await loadCell({ ...server, kind, connections, length: plan.length });
+          const cpuMs = (await processCpuMs(server.pid)) - cpuBefore;
+          cell.cpuUsPerResponse = Math.round((cpuMs * 1_000) / Math.max(1, cell.responses));
           onCell(server, cell, round);
           const cells = rounds.get(server.name) ?? [];
           const slot = at * plan.kinds.length + index;
@@ -45,8 +49,9 @@ export async function alternateCells(
 }
 
 /**
- * One cell from several rounds of it: the round of median req/s, with the median p50 and p99,
- * the highest RSS, and every round's unexpected answers, errors and timeouts.
+ * One cell from several rounds of it: the round of median req/s, with the median p50, p99 and
+ * server CPU per response, the highest RSS, and every round's unexpected answers, errors and
+ * timeouts.
  *
  * @example
  * medianCell([a, b, c]).rps; // the middle of a.rps, b.rps, c.rps
@@ -68,6 +73,7 @@ export function medianCell(cells: readonly CellResult[]): CellResult {
     unexpected: sum((cell) => cell.unexpected),
     unexpectedSamples: cells.flatMap((cell) => cell.unexpectedSamples).slice(0, 3),
     peakRssMb: rss.length === 0 ? null : Math.max(...rss),
+    cpuUsPerResponse: median(cells.map((cell) => cell.cpuUsPerResponse ?? 0)),
   };
 }
 

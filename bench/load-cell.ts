@@ -37,6 +37,8 @@ export interface CellResult {
   unexpectedSamples: UnexpectedSample[];
   /** Highest VmRSS of the server sampled every 100 ms during the cell, MiB. */
   peakRssMb: number | null;
+  /** The server's CPU time (user + system) per response, µs: what a request costs it, load aside. */
+  cpuUsPerResponse?: number;
 }
 
 const keptSamples = 3;

@@ -1,9 +1,8 @@
-import { alternateCells } from './alternate-cells.ts';
+import { alternateCells, type CellPlan } from './alternate-cells.ts';
 import type { BenchOptions } from './bench-options.ts';
 import type { Contender } from './contenders.ts';
 import type { ServerCells } from './format-table.ts';
 import { loadCell } from './load-cell.ts';
-import { requestKinds } from './request-kinds.ts';
 import { readProcessMemory } from './sample-rss.ts';
 import { startServer, type BenchServer } from './spawn-server.ts';
 
@@ -23,7 +22,7 @@ export interface ServerRecord extends ServerCells {
  */
 export async function measureServers(
   contenders: readonly Contender[],
-  options: BenchOptions,
+  options: CellPlan & Pick<BenchOptions, 'warmupPerKind'>,
   progress: (message: string) => void,
 ): Promise<ServerRecord[]> {
   const servers: BenchServer[] = [];
@@ -36,13 +35,12 @@ export async function measureServers(
     const warmup = options.warmupPerKind;
     if (warmup !== null) {
       for (const server of servers) {
-        for (const kind of requestKinds) {
+        for (const kind of options.kinds) {
           await loadCell({ ...server, kind, connections: 10, length: warmup });
         }
       }
     }
-    const plan = { ...options, kinds: requestKinds };
-    const cells = await alternateCells(servers, plan, (server, cell, round) => {
+    const cells = await alternateCells(servers, options, (server, cell, round) => {
       progress(
         `round ${round + 1}/${options.rounds} ${server.name}: ${cell.kind} x${cell.connections}: ${cell.rps} req/s, p99 ${cell.p99Ms} ms, ${cell.unexpected} unexpected`,
       );

@@ -30,7 +30,7 @@ import { describeSource } from './describe-source.ts';
 import { formatTable } from './format-table.ts';
 import { loadCell } from './load-cell.ts';
 import { measureServers } from './measure-servers.ts';
-import { validCreate } from './request-kinds.ts';
+import { requestKinds, validCreate } from './request-kinds.ts';
 import { readProcessMemory } from './sample-rss.ts';
 import { killAllServers, startServer } from './spawn-server.ts';
 import { throughputTargets } from './throughput-targets.ts';
@@ -99,7 +99,8 @@ async function runBench(options: BenchOptions): Promise<number> {
     startup[contender.name] = await measureStartup(contender, options.startupRuns);
     progress(`${contender.name}: start-up ${JSON.stringify(startup[contender.name])}`);
   }
-  const servers = await measureServers(contenders, options, progress);
+  const plan = { ...options, kinds: requestKinds };
+  const servers = await measureServers(contenders, plan, progress);
   const rssAfterCreates =
     options.rssRequests > 0 ? await measureRssAfterCreates(options.rssRequests) : null;
 
