@@ -42,7 +42,7 @@ export async function measureServers(
     }
     const cells = await alternateCells(servers, options, (server, cell, round) => {
       progress(
-        `round ${round + 1}/${options.rounds} ${server.name}: ${cell.kind} x${cell.connections}: ${cell.rps} req/s, p99 ${cell.p99Ms} ms, ${cell.unexpected} unexpected`,
+        `round ${round + 1}/${options.rounds} ${server.name}: ${cell.kind} x${cell.connections}: ${cell.rps} req/s, p99 ${cell.p99Ms} ms, CPU ${cell.cpuUsPerResponse} µs/req, ${cell.unexpected} unexpected`,
       );
     });
     const records: ServerRecord[] = [];
