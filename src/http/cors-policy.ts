@@ -41,6 +41,27 @@ export function corsPolicy(exposed: readonly string[] = exposedHeaders(false)) {
 }
 
 /**
+ * The headers corsPolicy gives a request that is no OPTIONS, as one flat name, value list for the
+ * answer's one writeHead (see answerHeaderList), in the cors package's order and spelling, after
+ * `x-content-type-options: nosniff`: the origin echoed when the request has one. The same headers
+ * the package sets on the response, without building them again for every request.
+ *
+ * @example
+ * corsAnswerHeaders(exposedHeaders(false))('https://app.example');
+ * // ['x-content-type-options', 'nosniff', 'Access-Control-Allow-Origin', 'https://app.example', 'Vary', 'Origin', ...]
+ */
+export function corsAnswerHeaders(exposed: readonly string[]) {
+  const nosniff = ['x-content-type-options', 'nosniff'];
+  const rest = ['Vary', 'Origin', 'Access-Control-Allow-Credentials', 'true'];
+  if (exposed.length > 0) rest.push('Access-Control-Expose-Headers', exposed.join(','));
+  const withoutOrigin = [...nosniff, ...rest];
+  return (origin: string | undefined): readonly string[] =>
+    origin === undefined || origin === ''
+      ? withoutOrigin
+      : [...nosniff, 'Access-Control-Allow-Origin', origin, ...rest];
+}
+
+/**
  * Whether an OPTIONS request is the contract's to answer, not a CORS preflight: it carries no
  * `Access-Control-Request-Method` (so it is no preflight by the Fetch standard) and the contract
  * declares an OPTIONS operation for its path. Any other OPTIONS is answered as a preflight.

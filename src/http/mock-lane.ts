@@ -9,7 +9,7 @@ import type { Pipeline } from '../pipeline/run-pipeline.ts';
 import { applyFault } from './apply-fault.ts';
 import { sendAnswer, sendPassedAnswer } from './send-answer.ts';
 import { checkCharset } from './check-charset.ts';
-import { corsPolicy, isContractOptions, exposedHeaders } from './cors-policy.ts';
+import { corsAnswerHeaders, corsPolicy, isContractOptions, exposedHeaders } from './cors-policy.ts';
 import { openExchange, type RequestTarget } from './open-exchange.ts';
 import { errorBodyOf, toHttpError } from './handle-errors.ts';
 import { problemMediaType } from '../contract/problem-details.ts';
@@ -50,9 +50,10 @@ export function createMockLane({
   const readRawBody = createBodyReader(config.maxBodyBytes);
   const exposed = exposedHeaders(config.violationsHeader);
   const applyCors = config.cors ? corsPolicy(exposed) : undefined;
-  // Without CORS, the answer's headers go out in one list (see sendAnswer); with it, the cors
-  // package sets its headers on the response for every request, from a browser or not.
+  // The answer's headers go out in one list (see sendAnswer), the CORS ones too but for an
+  // OPTIONS request, on which the cors package sets them on the response (or ends a preflight).
   const laneHeaders = ['x-content-type-options', 'nosniff'];
+  const corsHeaders = corsAnswerHeaders(exposed);
 
   function fail(exchange: Exchange, error: unknown): void {
     const httpError = toHttpError(error, config.maxBodyBytes);
@@ -166,8 +167,9 @@ export function createMockLane({
         source: sourceOf(exchange),
       });
     });
-    if (applyCors === undefined) {
-      exchange.laneHeaders = laneHeaders;
+    if (applyCors === undefined || req.method !== 'OPTIONS') {
+      exchange.laneHeaders =
+        applyCors === undefined ? laneHeaders : corsHeaders(req.headers.origin);
       serve(req, res, exchange);
       return;
     }

@@ -142,8 +142,8 @@ export function answerHeaderList(
   const withBody = text !== undefined && status !== 204 && status !== 304;
   if (withBody && contentType !== undefined) list.push('content-type', contentType);
   if (withBody) list.push('content-length', String(Buffer.byteLength(text)));
-  // The answer's own headers win over the lane's (set on the response for a browser, whose CORS
-  // headers the cors package sets; else listed ahead of the answer's).
+  // The answer's own headers win over the lane's (listed ahead of the answer's; or set on the
+  // response, as the cors package does on an OPTIONS request).
   return { list: laneHeaders === undefined ? list : withLaneHeaders(laneHeaders, list), withBody };
 }
 
