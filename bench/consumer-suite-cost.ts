@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { median } from './alternate-cells.ts';
@@ -52,7 +52,7 @@ interface Run {
 }
 
 async function runSuite(suite: (typeof suites)[number]): Promise<Run> {
-  const config = join(suite.root, suite.config);
+  const config = resolve(suite.root, suite.config);
   const cwd = await mkdtemp(join(tmpdir(), 'plant-store-suite-'));
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', CI: '1' };
   delete env.FORCE_COLOR;
