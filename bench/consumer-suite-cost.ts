@@ -1,7 +1,8 @@
 // What the example consumer suite (examples/consumer-suite: 2 files, 3 tests) costs against the
 // mock, started once by its global setup, against the same files over a hand-written fetch fake
 // (bench/consumer-suite-fake): the whole `vitest run` of each, spawn to exit, in alternation for
-// several rounds, each in an empty working folder (the suite writes its pacts there).
+// several rounds, each in an empty working folder (the suite writes its pacts there). The suite
+// runs as a consumer has it, the package under node_modules (see installedSuite).
 // `--compare DIR` adds the suite against another checkout's built mock (an A/B in one run).
 //   npm run bench:suite -- [--rounds 5] [--compare DIR]
 import { spawn } from 'node:child_process';
@@ -14,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { median } from './alternate-cells.ts';
 import { buildDist } from './build-dist.ts';
 import { alignTable } from './format-table.ts';
+import { installedSuite } from './installed-suite.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const vitest = join(
@@ -26,12 +28,13 @@ const { values } = parseArgs({
 });
 const rounds = Math.min(20, Math.max(1, Number(values.rounds)));
 
-const suiteIn = (checkout: string): string => join(checkout, 'examples/consumer-suite');
+buildDist(root);
+const suite = await installedSuite(root);
 const suites = [
-  { name: 'against the mock', root: suiteIn(root), config: 'vitest.config.ts' },
+  { name: 'against the mock', root: suite, config: 'vitest.config.ts' },
   {
     name: 'against a fetch fake',
-    root: suiteIn(root),
+    root: suite,
     config: join(root, 'bench/consumer-suite-fake/vitest.config.ts'),
   },
   ...(values.compare === undefined
@@ -39,7 +42,7 @@ const suites = [
     : [
         {
           name: 'against the mock, before',
-          root: suiteIn(values.compare),
+          root: await installedSuite(values.compare),
           config: 'vitest.config.ts',
         },
       ]),
@@ -80,7 +83,6 @@ async function runSuite(suite: (typeof suites)[number]): Promise<Run> {
   }
 }
 
-buildDist(root);
 const runs = new Map<string, Run[]>(suites.map((suite) => [suite.name, []]));
 for (let round = 0; round < rounds; round++) {
   const first = round % suites.length;
@@ -111,3 +113,6 @@ process.stdout.write(
   `${alignTable(['suite (vitest run, spawn to exit)', 'median s', 'min s', 'max s'], rows)}\n\n` +
     `${rounds} rounds, alternating; the mock costs ${extraSec.toFixed(2)} s more than the fake (target <= ${targetSec} s: ${extraSec <= targetSec ? 'met' : 'MISSED'})\n`,
 );
+for (const project of new Set(suites.map((each) => dirname(each.root)))) {
+  await rm(project, { recursive: true, force: true });
+}
