@@ -52,6 +52,10 @@ export const errorCatalogue = {
     status: 502,
     summary: 'The `--upstream` provider dropped, broke HTTP, passed `--max-body` or is unreachable',
   },
+  UNFORWARDABLE_BODY: {
+    status: 501,
+    summary: 'A GET or HEAD with a body its operation does not declare, for the `--upstream`',
+  },
   GATEWAY_TIMEOUT: {
     status: 504,
     summary: 'The `--upstream` provider did not answer within `--upstream-timeout`',

@@ -25,6 +25,11 @@ const kinds = {
   NO_METHOD_MATCHED_ERROR: { title: 'Route resolved, but no method matched', status: 405 },
   UPSTREAM_ERROR: { title: 'The upstream did not answer', status: 502 },
   UPSTREAM_TIMEOUT: { title: 'The upstream did not answer in time', status: 504 },
+  PROXY_UNSUPPORTED_REQUEST_BODY: {
+    title:
+      'The Prism proxy does not support sending a GET/HEAD request with a message body to an upstream server. See: https://github.com/stoplightio/prism/issues/2259',
+    status: 501,
+  },
 } as const;
 
 export type ProblemKind = keyof typeof kinds;

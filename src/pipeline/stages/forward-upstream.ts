@@ -1,4 +1,8 @@
+import type { ContractOperation } from '../../contract/contract-operation.ts';
+import { problemDetails } from '../../contract/problem-details.ts';
+import { HttpError } from '../../errors.ts';
 import type { MaybePromise } from '../../maybe-promise.ts';
+import { answerRefusal } from '../../responders/error-answer.ts';
 import type { MockControls } from '../../responders/parse-controls.ts';
 import { probeOf } from '../../responders/stubs/probe-of.ts';
 import type { Upstream } from '../../responders/upstream/create-upstream.ts';
@@ -13,8 +17,9 @@ import { respondByStub } from './respond.ts';
 /**
  * With --upstream, a request no stub answers goes to the provider, valid or not, and its answer is
  * judged next. The mock answers instead for --mock-operations, controls that ask the mock, invalid
- * requests under --errors and --fallback-on's answers. Stubs are read fresh (take): a provider's
- * answer cannot be taken back.
+ * requests under --errors and --fallback-on's answers; a GET or HEAD with a body its operation
+ * does not declare gets 501, as in Prism. Stubs are read fresh (take): a provider's answer cannot
+ * be taken back.
  */
 export function forwardUpstream(
   steered: SteeredRequest,
@@ -38,6 +43,9 @@ async function forward(
   upstream: Upstream,
 ): Promise<SteeredRequest | AnsweredRequest> {
   const { arrival, request, operation } = steered;
+  if (unforwardableBody(arrival.method, arrival.body, operation)) {
+    return answered(steered, answerRefusal(operation, unforwardableBodyError(arrival.method)));
+  }
   const answer = await upstream.answer(operation, {
     method: arrival.method,
     path: arrival.path,
@@ -46,6 +54,24 @@ async function forward(
     body: arrival.body,
   });
   return answer === undefined ? steered : answered(steered, answer);
+}
+
+// RFC 9110 gives a GET's or a HEAD's content no meaning: a client sends one only to an origin
+// that says it takes it, which the contract does by declaring a body for the operation.
+function unforwardableBody(
+  method: string,
+  body: Buffer | undefined,
+  operation: ContractOperation,
+): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return body !== undefined && body.length > 0 && operation.requestMediaTypes.length === 0;
+}
+
+function unforwardableBodyError(method: string): HttpError {
+  const message = `Failed to forward the ${method} request to the upstream: it has a body, and the contract declares none for this operation. Make sure to send it without a body, or declare its body in the contract.`;
+  return new HttpError('UNFORWARDABLE_BODY', message, {
+    problem: problemDetails('PROXY_UNSUPPORTED_REQUEST_BODY', ''),
+  });
 }
 
 function goesUpstream(steered: SteeredRequest, deps: PipelineDeps): boolean {

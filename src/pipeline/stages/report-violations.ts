@@ -39,7 +39,7 @@ export function reportViolations(outcome: Outcome, deps: PipelineDeps): Outcome 
       ...prefixed('request', requestEntries(operation, request), outcome.requestViolations),
     ];
     const all = [...input, ...output];
-    if (all.length > 0) headers['sl-violations'] = JSON.stringify(all);
+    if (all.length > 0) headers['sl-violations'] = violationsHeaderOf(all);
   }
   if (deps.errors === true && fromContract && broken.length > 0) {
     const message = `The answer breaks the contract: ${formatViolations(responseViolations)}`;
@@ -48,6 +48,17 @@ export function reportViolations(outcome: Outcome, deps: PipelineDeps): Outcome 
   }
   if (headers['sl-violations'] === undefined) return outcome;
   return { ...outcome, response: { ...response, headers: { ...response.headers, ...headers } } };
+}
+
+// Past 8 KiB a header may be refused by a client or a proxy (Node's own parser takes 16 KiB for
+// them all): as Prism, the list is cut and says so; the journal keeps it whole.
+const maxHeaderLength = 8 * 1024 - 100;
+
+function violationsHeaderOf(entries: readonly ViolationEntry[]): string {
+  const value = JSON.stringify(entries);
+  return value.length > maxHeaderLength
+    ? `Too many violations! ${value.slice(0, maxHeaderLength)}`
+    : value;
 }
 
 // Prism's entries, where its validator finds any, else the mock's own; under `request` or
