@@ -11,6 +11,7 @@ import type {
   MockClientOptions,
   RequestList,
   RequestQuery,
+  SessionRecording,
 } from './mock-client.ts';
 import { sendAdminRequest, type AdminRequest } from './send-admin-request.ts';
 import { VerificationError } from './verification-error.ts';
@@ -139,6 +140,12 @@ export function createMockClient(options: MockClientOptions): MockClient {
     clearPact: async () => {
       await send({ what: 'clear the pact', method: 'DELETE', path: '/pact' });
     },
+    recording: () =>
+      send<SessionRecording>({
+        what: 'read the recording of the provider',
+        method: 'GET',
+        path: '/recording',
+      }),
     stub: (definition: StubDefinition) =>
       send<Stub>({ what: 'register a stub', method: 'POST', path: '/stubs', body: definition }),
     stubs: async () =>

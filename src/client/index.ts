@@ -24,7 +24,9 @@ export type {
   MockClientOptions,
   RequestList,
   RequestQuery,
+  SessionRecording,
 } from './mock-client.ts';
+export type { DriftReport, LeftOutExchange, RecordedStub } from '../interactions/recording-of.ts';
 export type { CoverageReport } from '../interactions/coverage-report.ts';
 export type { Interaction, Verdict } from '../interactions/interaction.ts';
 export type { RequestPattern } from '../interactions/request-pattern.ts';

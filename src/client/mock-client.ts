@@ -5,6 +5,7 @@ import type { Har as HarLog } from '../observe/to-har.ts';
 import type { Times } from '../interactions/verify-requests.ts';
 import type { Stub, StubDefinition } from '../responders/stubs/stub.ts';
 import type { PactQuery, PactResult } from '../pact/pact-query.ts';
+import type { Recording } from '../interactions/recording-of.ts';
 
 /**
  * Where the mock answers and how to reach its admin API.
@@ -78,6 +79,19 @@ export interface RequestList {
 export type Har = HarLog;
 
 /**
+ * The answer of `recording()`: the session's exchanges with the `--upstream` provider as a stubs
+ * file (`{ stubs }` is what `--stubs FILE` loads, each stub one that `stub()` accepts), the
+ * exchanges that broke the contract left out with their violations, and the drift per operation.
+ *
+ * @example
+ * const { stubs, leftOut, drift } = await mock.recording();
+ * await writeFile('provider-stubs.json', JSON.stringify({ stubs }));
+ */
+export interface SessionRecording extends Recording {
+  session: string;
+}
+
+/**
  * A typed client of the mock's `/__admin` API, bound to one session. Every call sends
  * `X-Mock-Session` and, when given, the admin token. Non-2xx answers throw MockClientError;
  * failed verifications throw VerificationError.
@@ -138,6 +152,12 @@ export interface MockClient {
   pact(query?: PactQuery): Promise<PactResult>;
   /** Starts the session's pact again: forgets what it answered so far (and clears its requests). */
   clearPact(): Promise<void>;
+  /**
+   * What the `--upstream` provider answered the session, as a stubs file to replay without it
+   * (`--stubs FILE`, or `stub()` each), and the exchanges left out with their violations. A mock
+   * with no provider (the in-process handlers among them) recorded none: its recording is empty.
+   */
+  recording(): Promise<SessionRecording>;
   /**
    * Registers a stub in the session; a stub that breaks the contract is refused (MockClientError
    * 400 with the violations) unless it sets `allowContractViolation`.
