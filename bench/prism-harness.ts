@@ -1,8 +1,10 @@
 // Runs Prism's black-box harness (the test-harness/specs folder of stoplightio/prism) against the
-// packed and installed plant-store-mock, and against `prism mock` from the devDependency, in one
+// packed and installed plant-store-mock, and against `prism mock` (`prism proxy` for the proxy
+// cases, the mock with --upstream, both to one local stand-in) from the devDependency, in one
 // run. Usage: npm run bench:prism -- HARNESS_SPECS_FOLDER [--only PART,PART] [--concurrency N]
 // [--case-timeout-ms MS] [--contender plant-store-mock|prism]. `--only` keeps the cases whose
-// path holds one of the parts. Prints passed/failed per contender and every failing case with why.
+// path holds one of the parts. Prints the cases passed per folder side by side, then per
+// contender every failing case with why.
 // How it counts is in docs/prism-compatibility.md.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -61,9 +63,10 @@ try {
   process.stderr.write(`[harness] packing and installing plant-store-mock in ${work}\n`);
   const cli = await installPackedMock(root, work);
   const upstream = await startUpstream(cases.map(({ harnessCase }) => harnessCase));
-  const contenders = [installedMock(cli), prismCli(prismEntry(), upstream.url)].filter(
-    ({ name }) => values.contender === undefined || name === values.contender,
-  );
+  const contenders = [
+    installedMock(cli, upstream.url),
+    prismCli(prismEntry(), upstream.url),
+  ].filter(({ name }) => values.contender === undefined || name === values.contender);
   const failures = new Map<string, string[]>(contenders.map(({ name }) => [name, []]));
   const jobs = cases.flatMap((entry) => contenders.map((contender) => ({ ...entry, contender })));
   let next = 0;
@@ -90,6 +93,12 @@ try {
   };
   await Promise.all(Array.from({ length: Number(values.concurrency) }, worker));
   upstream.server.close();
+  process.stdout.write(
+    `\n${sideBySide(
+      cases.map(({ name }) => name),
+      failures,
+    )}\n`,
+  );
   for (const [name, failed] of failures) {
     process.stdout.write(
       `\n${name}: ${String(cases.length - failed.length)}/${String(cases.length)} passed, ${String(failed.length)} failed\n`,
@@ -132,6 +141,31 @@ async function runCase(
   } finally {
     await stopContender(server);
   }
+}
+
+// Passed cases per folder of the harness (`proxy`, `routing`, ...), one column per contender.
+function sideBySide(names: readonly string[], failures: Map<string, string[]>): string {
+  const folderOf = (name: string): string => name.split(/[\\/]/)[0] ?? name;
+  const folders = [...new Set(names.map(folderOf))];
+  const contenders = [...failures.keys()];
+  const passed = (folder: string | undefined, contender: string): string => {
+    const all = names.filter((name) => folder === undefined || folderOf(name) === folder);
+    const failed = (failures.get(contender) ?? []).filter((line) =>
+      all.some((name) => line.startsWith(`${name}: `)),
+    );
+    return `${String(all.length - failed.length)}/${String(all.length)}`;
+  };
+  const rows = [
+    ['folder', ...contenders],
+    ...folders.map((folder) => [folder, ...contenders.map((c) => passed(folder, c))]),
+    ['all', ...contenders.map((c) => passed(undefined, c))],
+  ];
+  const widths = rows[0]?.map((_, column) =>
+    Math.max(...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  return rows
+    .map((row) => row.map((cell, column) => cell.padEnd(widths?.[column] ?? 0)).join('  '))
+    .join('\n');
 }
 
 async function runShell(command: string, timeoutMs: number): Promise<string> {

@@ -24,10 +24,10 @@ export function serverTokens(harnessCase: HarnessCase): string[] {
  * `-d`/`--dynamic` is `--mode dynamic`, `--cors=false` is `--no-cors`, `--errors` is `--errors`,
  * and every case gets `--violations-header` and `--fake-optionals all`, Prism's defaults being
  * opt-in flags of the mock (`--json-schema-faker-fillProperties=false` is about extra
- * properties, and leaves Prism faking every optional one). A `proxy` case is served as a mock
- * of its document (the mock has no proxy).
+ * properties, and leaves Prism faking every optional one). A `proxy` case (`prism proxy DOC
+ * URL`) runs the mock with `--upstream` pointed at the same local stand-in as Prism's.
  */
-export function installedMock(cli: string): HarnessContender {
+export function installedMock(cli: string, upstream: string): HarnessContender {
   return {
     name: 'plant-store-mock',
     args(harnessCase, spec, port) {
@@ -36,6 +36,7 @@ export function installedMock(cli: string): HarnessContender {
       return [
         cli,
         ...['--port', String(port), '--host', '127.0.0.1', '--spec', spec, '--log-level', 'silent'],
+        ...(tokens[0] === 'proxy' ? ['--upstream', upstream] : []),
         ...(has('-d', '--dynamic') ? ['--mode', 'dynamic'] : []),
         ...(has('--cors=false') ? ['--no-cors'] : []),
         ...(has('--errors') ? ['--errors'] : []),
