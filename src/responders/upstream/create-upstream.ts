@@ -76,6 +76,12 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
     name,
     forwards: (operationId) => !mocked.has(operationId),
     async answer(operation, request) {
+      // The whole exchange, not each wait: a provider that trickles its answer is cut too. A
+      // timer cleared at the end, not AbortSignal.timeout's, which lives on for timeoutMs.
+      const controller = new AbortController();
+      const timer = setTimeout(() => {
+        controller.abort(new DOMException('The upstream took too long', 'TimeoutError'));
+      }, timeoutMs);
       try {
         const answer = await dispatcher.request({
           origin: url.origin,
@@ -83,17 +89,19 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
           method: request.method,
           headers: forwardedHeaders(request.headers),
           body: request.body ?? null,
-          // The whole exchange, not each wait: a provider that trickles its answer is cut too.
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: controller.signal,
         });
-        const bytes = Buffer.from(await answer.body.bytes());
+        const body = await answer.body.bytes();
         if (fallsBack(fallbackOn, answer.statusCode)) return undefined;
+        const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
         return readUpstreamAnswer(answer.statusCode, answer.headers, bytes);
       } catch (error) {
         const failure = upstreamFailure(error, name, timeoutMs, maxBodyBytes);
         if (failure.kind === 'unreachable' && fallsBack(fallbackOn, 'unreachable'))
           return undefined;
         return answerRefusal(operation, failure.error);
+      } finally {
+        clearTimeout(timer);
       }
     },
     close: () => agent.close(),
@@ -101,6 +109,8 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
 }
 
 function searchOf(query: Readonly<Record<string, string | string[]>>): string {
+  // Most requests have none: no URLSearchParams for them.
+  if (Object.keys(query).length === 0) return '';
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     for (const item of Array.isArray(value) ? value : [value]) search.append(name, item);
