@@ -4,7 +4,7 @@ import { problemMediaType } from '../contract/problem-details.ts';
 import { checkCharset } from '../http/check-charset.ts';
 import { errorBodyOf, toHttpError } from '../http/handle-errors.ts';
 import { answerHeaderList, encodeAnswerBody, headerListJson } from '../http/send-answer.ts';
-import { malformedBody } from '../http/apply-fault.ts';
+import { malformedBody, unavailableBody } from '../http/apply-fault.ts';
 import { jsonContentType } from '../http/send-json.ts';
 import type { Recorder } from '../observe/record-interactions.ts';
 import type { RecordedExchange } from '../pipeline/exchange.ts';
@@ -23,6 +23,7 @@ export interface InProcessLaneDeps {
 
 // Every answer carries it on the mock port too: the same headers in the journal and the pact.
 const laneHeaders = ['x-content-type-options', 'nosniff'];
+const unavailableText = JSON.stringify(unavailableBody);
 
 /**
  * Answers a fetch Request in this process the way the mock port's lane answers on a socket
@@ -84,6 +85,9 @@ async function respond(
   exchange.fault = appliedFault(fault);
   if (fault === 'malformed') {
     return answer(exchange, 200, {}, malformedBody, undefined, malformedBody);
+  }
+  if (fault === 'unavailable') {
+    return answer(exchange, 503, {}, unavailableBody, undefined, unavailableText);
   }
   // A delay already held the request: a timeout holds it only for what --max-delay leaves.
   if (fault === 'timeout') await pause(deps.config.maxDelay - Math.max(0, delayMs), request.signal);

@@ -96,6 +96,26 @@ describe('contract handlers in setupServer', () => {
     expect(entry?.source).toBe('fault:reset');
   });
 
+  it('answers an unavailable fault with the server 503, so the example app retries', async () => {
+    const client = mock.client('unavailable');
+    const fault = { 'x-mock-session': 'unavailable', prefer: 'fault=unavailable' };
+    const inApp = await post(baseUrl, { id: 11, name: 'Ivy' }, fault);
+    const onServer = await post(server.url, { id: 11, name: 'Ivy' }, fault);
+    expect(inApp.status).toBe(503);
+    expect(inApp.body).toEqual(onServer.body);
+    expect(inApp.headers.get('content-type')).toBe(onServer.headers.get('content-type'));
+    await client.stub({
+      pattern: { method: 'POST', path: '/plants' },
+      fault: 'unavailable',
+      times: 1,
+    });
+    const plant = { id: 12, name: 'Calathea' };
+    const retried = await createPlantIn(baseUrl, 'test-token', plant, {
+      headers: client.sessionHeaders,
+    });
+    expect(retried).toEqual({ ok: true, plant: { name: 'Calathea' } });
+  });
+
   it('answers a Prefer status and holds a Prefer delay', async () => {
     const headers = { 'x-mock-session': 'controls', prefer: 'code=400' };
     expect((await post(baseUrl, { id: 5, name: 'Moss' }, headers)).status).toBe(400);
