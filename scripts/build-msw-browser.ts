@@ -1,8 +1,9 @@
 import { readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { parse } from 'yaml';
+import { printBrowserSizes } from './msw-browser-sizes.ts';
 
 /**
  * Bundles `plant-store-mock/msw/browser` (src/msw/browser/index.ts) into dist/msw/browser.js and
@@ -15,6 +16,7 @@ import { parse } from 'yaml';
  * // node scripts/build-msw-browser.ts
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
 const shims = `${root}src/msw/browser/node-shims/`;
 const target = `${root}dist/msw/`;
 
@@ -31,7 +33,14 @@ const builtins: Record<string, string> = {
   'node:module': 'node-module.ts',
   // Postman collections stay a server feature: their transformer alone would weigh 1.1 MB.
   '@stoplight/http-spec/postman/operation': 'postman-operation.ts',
+  'fnv-plus': 'fnv-plus.ts',
+  // Required by the $ref parser's YAML files and by the legacy URL parser's query objects, which
+  // the browser never reads (see not-in-browser.ts).
+  '@stoplight/yaml': 'not-in-browser.ts',
+  qs: 'not-in-browser.ts',
 };
+// `yaml` stays, loaded only when a contract URL answers YAML; contract files never are.
+const unreadFrom = /src\/contract\/read-contract-files\.ts$/;
 
 const packageVersion = (
   JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { version: string }
@@ -47,10 +56,28 @@ const written: Record<string, string> = {
 const browserShims: Plugin = {
   name: 'browser-shims',
   setup(build) {
-    build.onResolve({ filter: /^(node:|@stoplight\/http-spec\/)?[a-z/]+$/ }, ({ path }) => {
-      const shim = builtins[path];
+    build.onResolve({ filter: /^(node:|@stoplight\/)?[a-z/-]+$/ }, ({ path, importer }) => {
+      const shim =
+        path === 'yaml' && unreadFrom.test(importer) ? 'not-in-browser.ts' : builtins[path];
       return shim === undefined ? undefined : { path: `${shims}${shim}` };
     });
+    // One lodash: the full build, which @stoplight/json and Prism require, also serves the
+    // per-method modules and lodash/fp (which would bring its own minified copy).
+    build.onResolve({ filter: /^lodash\/[a-zA-Z]+$/ }, ({ path }) =>
+      path === 'lodash/fp'
+        ? undefined
+        : { path: path.slice('lodash/'.length), namespace: 'lodash' },
+    );
+    build.onResolve({ filter: /^\.\/lodash\.min$/ }, ({ importer }) =>
+      /node_modules\/lodash\/fp\.js$/.test(importer)
+        ? { path: require.resolve('lodash') }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lodash' }, ({ path }) => ({
+      contents: `module.exports = require('lodash').${path};`,
+      resolveDir: root,
+      loader: 'js',
+    }));
     build.onLoad({ filter: /\.ts$/ }, ({ path }) => {
       const contents = written[path];
       return contents === undefined ? undefined : { contents, loader: 'ts' };
@@ -79,16 +106,5 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
-// `--sizes`: each file's bytes, minified and gzipped, and what weighs most in it (docs/msw.md).
-if (process.argv.includes('--sizes')) {
-  for (const [file, output] of Object.entries(result.metafile.outputs)) {
-    const gzipped = gzipSync(await readFile(`${root}${file}`)).length;
-    const heaviest = Object.entries(output.inputs)
-      .sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput)
-      .slice(0, 3)
-      .map(([input]) => input.replace(/^.*node_modules\//, ''));
-    console.log(
-      `${file}\t${output.bytes}\t${gzipped}\t${output.imports.map((i) => `${i.kind === 'dynamic-import' ? '~' : ''}${i.path.replace(/^.*\//, '')}`).join(' ')}\t${heaviest.join(' ')}`,
-    );
-  }
-}
+// `--sizes`: each file's bytes, minified and gzipped, and the totals of docs/msw.md's table.
+if (process.argv.includes('--sizes')) await printBrowserSizes(result.metafile, root);

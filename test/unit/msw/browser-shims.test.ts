@@ -1,9 +1,11 @@
 import * as nodeCrypto from 'node:crypto';
 import * as nodeHttp from 'node:http';
+import { createRequire } from 'node:module';
 import { parse } from 'node:querystring';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as shimCrypto from '../../../src/msw/browser/node-shims/node-crypto.ts';
+import { fast1a52hex } from '../../../src/msw/browser/node-shims/fnv-plus.ts';
 import * as shimHttp from '../../../src/msw/browser/node-shims/node-http.ts';
 import { queryOf } from '../../../src/msw/query-of.ts';
 
@@ -94,5 +96,28 @@ describe('the browser shims of node:http and node:querystring', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+// What @stoplight/http-spec requires (it has no types of its own).
+const fnv = createRequire(import.meta.url)('fnv-plus') as { fast1a52hex(text: string): string };
+
+describe('the browser shim of fnv-plus', () => {
+  it("names operations with fnv-plus's fast1a52hex, for any UTF-16 text", () => {
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.integer({ min: 0, max: 0xffff }).map(String.fromCharCode),
+          maxLength: 300,
+        }),
+        (text) => {
+          expect(fast1a52hex(text)).toBe(fnv.fast1a52hex(text));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    for (const text of ['', 'a', 'createPlant', 'http_operation-/plants-post']) {
+      expect(fast1a52hex(text)).toBe(fnv.fast1a52hex(text));
+    }
   });
 });
