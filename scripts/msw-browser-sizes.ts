@@ -40,7 +40,6 @@ export async function printBrowserSizes(metafile: Metafile, root: string): Promi
     ['the Plant Store, stateful or static', stateful],
     ['the Plant Store, dynamic', [...stateful, ...entry(/json-schema-faker/)]],
     ['a YAML contract URL adds', entry(/yaml\/browser/)],
-    ['a contract with patterns adds', entry(/linear-regex|re2js/)],
   ];
   const loaded = closure(outputs, stateful);
   for (const [name, roots] of cases) {
