@@ -120,6 +120,23 @@ export function createByteRing(slots: number, reservedBytes = defaultReservedByt
       const offset = offsetAt(slot);
       return bytes.toString('utf8', offset, offset + (lengths[slot] as number));
     },
+    /**
+     * Keeps only the texts `keep` says yes to, in order, moving their bytes within the buffer
+     * (never decoding them, so a clear of one session costs a copy of the rest, not a parse).
+     * Returns the slots the kept texts had; they now take slots 0, 1, ... in order.
+     */
+    retain(keep: (index: number) => boolean): number[] {
+      const kept: number[] = [];
+      for (let i = 0; i < count; i++) if (keep(i)) kept.push(slotOf(i));
+      const texts = kept.map((slot): [number, number] => [offsetAt(slot), lengths[slot] as number]);
+      compact(bytes, texts).forEach((offset, j) => {
+        offsets[j] = offset;
+        lengths[j] = texts[j]?.[1] ?? 0;
+      });
+      first = 0;
+      count = kept.length;
+      return kept;
+    },
     /** Drops every text, and gives back what the buffer grew by. */
     clear(): void {
       first = 0;
@@ -128,4 +145,28 @@ export function createByteRing(slots: number, reservedBytes = defaultReservedByt
       if (buffer.byteLength > initialBytes) buffer.resize(initialBytes);
     },
   };
+}
+
+// Moves texts ([offset, length], oldest first) together within `bytes`; returns their new offsets.
+// Texts that went round to the front (a second run at lower offsets) move down to 0, the older
+// run moves up to the end: each run is walked from the side it moves toward, so no text is
+// written over before it is read.
+function compact(bytes: Buffer, texts: [number, number][]): number[] {
+  const wrap = texts.findIndex(([offset], i) => i > 0 && offset < (texts[i - 1]?.[0] ?? 0));
+  const older = wrap === -1 ? [] : texts.slice(0, wrap);
+  const front = wrap === -1 ? texts : texts.slice(wrap);
+  const moved: number[] = [];
+  let cursor = bytes.length;
+  for (const [offset, length] of [...older].reverse()) {
+    cursor -= Math.max(length, 1);
+    bytes.copy(bytes, cursor, offset, offset + length);
+    moved.unshift(cursor);
+  }
+  cursor = 0;
+  for (const [offset, length] of front) {
+    bytes.copy(bytes, cursor, offset, offset + length);
+    moved.push(cursor);
+    cursor += Math.max(length, 1);
+  }
+  return moved;
 }

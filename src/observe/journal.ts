@@ -23,8 +23,11 @@ export interface Journal {
   lostAt?(session: string): MaybePromise<string | undefined>;
   /** The session was evicted: its drop count goes to the evicted sessions' counters. */
   forget(session: string): void;
-  /** Forgets the session's entries (every entry for `*`). */
-  clear(session: string): MaybePromise<void>;
+  /**
+   * Forgets the session's entries (every entry for `*`); with `only`, just those of these ids, so
+   * that entries recorded after a scan are not cleared unread (see clearJournalKeepingPact).
+   */
+  clear(session: string, only?: ReadonlySet<string>): MaybePromise<void>;
 }
 
 /**
@@ -162,22 +165,24 @@ export function createJournal(
       dropped.delete(session);
       baselines.delete(session);
     },
-    clear(session: string): void {
-      const others =
-        session === allSessions
-          ? []
-          : positions(allSessions)
-              .filter((i) => sessions[slotOf(i)] !== session)
-              .map((i) => ({
-                id: ids[slotOf(i)] as number,
-                session: sessions[slotOf(i)] as string,
-                text: texts.at(i),
-                holdsBig: exact[slotOf(i)] === 1,
-              }));
-      texts.clear();
-      sessions.fill('');
+    clear(session: string, only?: ReadonlySet<string>): void {
+      const goes = (slot: number): boolean =>
+        (session === allSessions || sessions[slot] === session) &&
+        (only === undefined || only.has(String(ids[slot])));
+      if (session === allSessions && only === undefined) texts.clear();
+      else {
+        // Moved, never parsed: a reset of one session beside a full journal of another's.
+        const before = { ids: ids.slice(), sessions: sessions.slice(), exact: exact.slice() };
+        texts
+          .retain((index) => !goes(slotOf(index)))
+          .forEach((slot, j) => {
+            ids[j] = before.ids[slot] as number;
+            sessions[j] = before.sessions[slot] as string;
+            exact[j] = before.exact[slot] as number;
+          });
+      }
+      sessions.fill('', texts.size);
       clears++;
-      for (const entry of others) push(entry.id, entry.session, entry.text, entry.holdsBig);
       if (session === allSessions) {
         dropped.clear();
         evictedDrops.fill(0);

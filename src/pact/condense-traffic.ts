@@ -2,7 +2,8 @@ import { parseExactJson } from '../parsing/exact-json.ts';
 import { createEntryJudge, type PactContract } from './judge-entry.ts';
 import { compare } from './name-interactions.ts';
 import { createLeftOutTally, type JournalEntry, type LeftOut } from './left-out.ts';
-import { toPactInteraction } from './to-pact-interaction.ts';
+import { shapeKey } from './request-shape.ts';
+import { toPactExchange } from './to-pact-interaction.ts';
 
 /**
  * What a session's pact keeps of its traffic once its journal is cleared: per request shape the
@@ -18,19 +19,23 @@ export interface KeptTraffic {
 interface Group {
   weight: number;
   entry: JournalEntry;
-  /** Its interaction's description and key: a full pact keeps those that sort first. */
+  shape: string;
+  /** Its interaction's description: a full pact keeps those that sort first. */
   description: string;
-  key: string;
-  /** The interaction's JSON: of two entries of a shape, the pact keeps the one sorting first. */
-  text: string;
+  /** Orders the entries of a shape as their interactions' JSON would (see toPactExchange). */
+  order: string;
 }
 
 /**
  * Condenses a session's journal entries to what its pact needs: one entry per request shape, chosen
- * as createPactBuilder chooses (the same bytes), inside and outside the contract apart. Shapes that
- * sort last go past `finish(roomBytes)`'s room, counted as `kept-limit`.
+ * as createPactBuilder chooses (the same bytes) by its order text, no interaction built; inside and
+ * outside the contract apart. Shapes that sort last go past `finish(roomBytes)`'s room, counted as
+ * `kept-limit`. `carry` and `finish` await `pause` between entries, to let the event loop turn.
  */
-export function condenseTraffic(contract: PactContract, previous?: string) {
+export function condenseTraffic(
+  contract: PactContract,
+  pause: () => Promise<void> | undefined = () => undefined,
+) {
   const judge = createEntryJudge(contract);
   const groups = new Map<string, Group>();
   const left = createLeftOutTally();
@@ -44,35 +49,33 @@ export function condenseTraffic(contract: PactContract, previous?: string) {
       return;
     }
     const inside = judge(entry, false).kind === undefined;
-    const { interaction } = toPactInteraction(entry, verdict.operation);
-    const key = `${inside ? 'i' : 'o'}${interaction.key}`;
-    const text = JSON.stringify(interaction);
+    const { shape, baseDescription, order: orderOf } = toPactExchange(entry, verdict.operation);
+    const key = `${inside ? 'i' : 'o'}${shape}`;
+    const order = orderOf();
     const before = groups.get(key);
     if (before === undefined)
-      groups.set(key, {
-        weight,
-        entry,
-        description: interaction.description,
-        key: interaction.key,
-        text,
-      });
+      groups.set(key, { weight, entry, shape, description: baseDescription, order });
     else {
       before.weight += weight;
-      if (text < before.text) Object.assign(before, { entry, text });
+      if (order < before.order) Object.assign(before, { entry, order });
     }
-  }
-
-  if (previous !== undefined) {
-    const kept = readKeptTraffic(previous);
-    for (const { entry, weight } of kept.entries) add(entry, weight);
-    // Those entries were counted when they were read first.
-    read += kept.read - kept.entries.reduce((sum, { weight }) => sum + weight, 0);
-    left.add(kept.leftOut);
   }
 
   return {
     add: (entry: JournalEntry): void => {
       add(entry);
+    },
+    /** Goes on from what was kept before (the text `finish` gave), read a slice at a time. */
+    async carry(previous: string | undefined): Promise<void> {
+      if (previous === undefined) return;
+      const kept = readKeptTraffic(previous);
+      for (const { entry, weight } of kept.entries) {
+        await pause();
+        add(entry, weight);
+      }
+      // Those entries were counted when they were read first.
+      read += kept.read - kept.entries.reduce((sum, { weight }) => sum + weight, 0);
+      left.add(kept.leftOut);
     },
     /** Entries of the session that the full journal dropped before it was cleared. */
     dropped(count: number): void {
@@ -82,15 +85,18 @@ export function condenseTraffic(contract: PactContract, previous?: string) {
      * The kept traffic as JSON text: its entries within `roomBytes` (UTF-8), the counts beside
      * them (at most keptCountsBytes).
      */
-    finish(roomBytes: number): string {
-      const sorted = [...groups.values()].sort(
-        (a, b) => compare(a.description, b.description) || compare(a.key, b.key),
-      );
+    async finish(roomBytes: number): Promise<string> {
+      const sorted = [...groups.values()].map((group) => ({
+        ...group,
+        key: shapeKey(group.shape),
+      }));
+      sorted.sort((a, b) => compare(a.description, b.description) || compare(a.key, b.key));
       const counts = createLeftOutTally();
       counts.add(left.list());
       const entries: string[] = [];
       let bytes = keptCountsBytes;
       for (const { weight, entry } of sorted) {
+        await pause();
         const text = `{"weight":${weight},"entry":${JSON.stringify(entry)}}`;
         const size = Buffer.byteLength(text) + 1;
         if (bytes + size > roomBytes) counts.leave('kept-limit', weight, entry.id);

@@ -44,6 +44,20 @@ export function toPactInteraction(
   entry: JournalEntry,
   operation: ContractOperation | undefined,
 ): ShapedInteraction {
+  const { shape, baseDescription, withRules } = toPactExchange(entry, operation);
+  return { shape, baseDescription, interaction: withRules() };
+}
+
+/**
+ * An entry as toPactInteraction reads it, before the costly parts (matching rules, the key):
+ * its shape, and `order`, a text that sorts two entries of one shape as their interactions' JSON
+ * sorts (the rules come after the values they are made of, and the rest is alike within a shape),
+ * so a reset keeps the entry a pact would keep while building one interaction per shape.
+ *
+ * @example
+ * const { shape, order, withRules } = toPactExchange(entry, operation);
+ */
+export function toPactExchange(entry: JournalEntry, operation: ContractOperation | undefined) {
   const { request, response } = entry;
   const resource = operation?.resource;
   // The operation's header parameters, and the headers its API keys travel in.
@@ -68,18 +82,6 @@ export function toPactInteraction(
   const responseHeaders = keptResponseHeaders(response.headers, resource, response.status);
   const requestType = mediaType(request.headers['content-type']);
   const responseType = mediaType(response.headers['content-type']);
-  const requestRules = rulesOf(
-    request.body,
-    requestType,
-    schemaOfRequest(resource, requestType),
-    resource,
-  );
-  if (operation !== undefined && operation.path.includes('{')) {
-    requestRules.path = {
-      combine: 'AND',
-      matchers: [{ match: 'regex', regex: pathPattern(operation.path) }],
-    };
-  }
   const responseSchema = schemaOfResponse(resource, response.status, responseType);
   const duplicate = duplicateIdState(entry);
   // A body the contract gives no schema for is nothing the provider promised: the pact leaves
@@ -88,9 +90,6 @@ export function toPactInteraction(
     operation !== undefined && responseSchema === undefined
       ? null
       : (duplicate?.body ?? response.body);
-  const responseRules = rulesOf(responseBody, responseType, responseSchema, resource);
-  const headerRules = responseHeaderRules(responseHeaders, resource, response.status, responseType);
-  if (Object.keys(headerRules).length > 0) responseRules.header = headerRules;
   const operationName =
     operation === undefined ? `${request.method} ${request.path}` : pactOperationName(operation);
   const shape = requestShape({
@@ -102,33 +101,57 @@ export function toPactInteraction(
     body: request.body,
   });
   const baseDescription = `${operationName} returns ${response.status}${operation === undefined ? ' (a stub outside the contract)' : ''}`;
+  const providerStates = [{ name: duplicate?.state ?? baseDescription }];
+  const pactRequest = {
+    method: request.method,
+    path: request.path,
+    ...(query.length > 0 && {
+      query: Object.fromEntries(
+        query.map(([name, value]) => [name, Array.isArray(value) ? value : [value]]),
+      ),
+    }),
+    ...nonEmpty('headers', requestHeaders),
+    ...bodyOf(request.body, requestType),
+  };
+  const pactResponse = {
+    status: response.status,
+    ...nonEmpty('headers', responseHeaders),
+    ...bodyOf(responseBody, responseType),
+  };
   return {
     shape,
     baseDescription,
-    interaction: {
-      type: 'Synchronous/HTTP',
-      key: shapeKey(shape),
-      description: baseDescription,
-      pending: false,
-      providerStates: [{ name: duplicate?.state ?? baseDescription }],
-      request: {
-        method: request.method,
-        path: request.path,
-        ...(query.length > 0 && {
-          query: Object.fromEntries(
-            query.map(([name, value]) => [name, Array.isArray(value) ? value : [value]]),
-          ),
-        }),
-        ...nonEmpty('headers', requestHeaders),
-        ...bodyOf(request.body, requestType),
-        ...nonEmpty('matchingRules', requestRules),
-      },
-      response: {
-        status: response.status,
-        ...nonEmpty('headers', responseHeaders),
-        ...bodyOf(responseBody, responseType),
-        ...nonEmpty('matchingRules', responseRules),
-      },
+    order: (): string => JSON.stringify([providerStates, pactRequest, pactResponse]),
+    withRules: (): PactV4Interaction => {
+      const requestRules = rulesOf(
+        request.body,
+        requestType,
+        schemaOfRequest(resource, requestType),
+        resource,
+      );
+      if (operation !== undefined && operation.path.includes('{')) {
+        requestRules.path = {
+          combine: 'AND',
+          matchers: [{ match: 'regex', regex: pathPattern(operation.path) }],
+        };
+      }
+      const responseRules = rulesOf(responseBody, responseType, responseSchema, resource);
+      const headerRules = responseHeaderRules(
+        responseHeaders,
+        resource,
+        response.status,
+        responseType,
+      );
+      if (Object.keys(headerRules).length > 0) responseRules.header = headerRules;
+      return {
+        type: 'Synchronous/HTTP',
+        key: shapeKey(shape),
+        description: baseDescription,
+        pending: false,
+        providerStates,
+        request: { ...pactRequest, ...nonEmpty('matchingRules', requestRules) },
+        response: { ...pactResponse, ...nonEmpty('matchingRules', responseRules) },
+      };
     },
   };
 }

@@ -87,22 +87,31 @@ return result
 
 // KEYS: journalKeys, then the data-loss marks `lost` and `lost:cleared` (see data-loss.ts):
 // a session cleared after Redis lost its data is marked, a clear of every session drops the mark.
+// ARGV: the session, '1' to clear only the ids that follow (entries recorded since a scan stay).
 export const clearScript = redisScript(`${itemLua}
-local session = ARGV[1]
+local session, only = ARGV[1], nil
+if ARGV[2] == '1' then
+  only = {}
+  for i = 3, #ARGV do only[ARGV[i]] = true end
+end
 redis.call('INCR', K.clears)
 if session == '*' then
-  redis.call('DEL', K.order, K.e, K.bytes, K.dropped, KEYS[7], KEYS[8])
-  return 0
-end
-redis.call('HDEL', K.dropped, session)
--- Bounded: past 100,000 names a session cleared after the loss stays inconclusive (cautious).
-if redis.call('EXISTS', KEYS[7]) == 1 and redis.call('HLEN', KEYS[8]) < 100000 then
-  redis.call('HSET', KEYS[8], session, '1')
+  if not only then
+    redis.call('DEL', K.order, K.e, K.bytes, K.dropped, KEYS[7], KEYS[8])
+    return 0
+  end
+  redis.call('DEL', K.dropped, KEYS[7], KEYS[8])
+else
+  redis.call('HDEL', K.dropped, session)
+  -- Bounded: past 100,000 names a session cleared after the loss stays inconclusive (cautious).
+  if redis.call('EXISTS', KEYS[7]) == 1 and redis.call('HLEN', KEYS[8]) < 100000 then
+    redis.call('HSET', KEYS[8], session, '1')
+  end
 end
 local kept, gone, freed = {}, {}, 0
 for _, text in ipairs(redis.call('LRANGE', K.order, 0, -1)) do
   local id, size, name = item(text)
-  if name == session then
+  if (session == '*' or name == session) and (not only or only[id]) then
     gone[#gone + 1] = id
     freed = freed + size
   else

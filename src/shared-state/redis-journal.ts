@@ -101,8 +101,9 @@ export function createRedisJournal(
       // eviction still sees its drops.
     },
     lostAt: (session) => readLostAt(redis, session),
-    async clear(session) {
-      await redis.run(clearScript, [...base, lost, cleared], [session]);
+    async clear(session, only) {
+      const ids = only === undefined ? [] : ['1', ...only];
+      await redis.run(clearScript, [...base, lost, cleared], [session, ...ids]);
     },
   };
 }

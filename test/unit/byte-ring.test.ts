@@ -12,6 +12,13 @@ const operation = fc.oneof(
   { weight: 4, arbitrary: text.map((value) => ({ push: value })) },
   { weight: 1, arbitrary: fc.constant({ shift: true as const }) },
   { weight: 1, arbitrary: fc.constant({ clear: true as const }) },
+  // Keeps the texts whose index is not `k` modulo `m` (a clear of one session's entries).
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.nat(4), fc.integer({ min: 1, max: 4 }))
+      .map(([k, m]) => ({ retain: (i: number) => i % m !== k % m })),
+  },
 );
 
 describe('the byte ring the journal keeps its entries in', () => {
@@ -19,33 +26,40 @@ describe('the byte ring the journal keeps its entries in', () => {
   it.each([
     ['within its reserved address space', undefined],
     ['past its reserved address space', 1_200_000],
-  ])('holds the same texts in the same order as a plain bounded list, %s', (_, reserved) => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 6 }),
-        fc.array(operation, { maxLength: 60 }),
-        (slots, operations) => {
-          const ring = createByteRing(slots, reserved);
-          let model: string[] = [];
-          for (const op of operations) {
-            if ('push' in op) {
-              ring.push(op.push);
-              model = [...model, op.push].slice(-slots);
-            } else if ('shift' in op) {
-              ring.shift();
-              model = model.slice(1);
-            } else {
-              ring.clear();
-              model = [];
+  ])(
+    'holds the same texts in the same order as a plain bounded list, through pushes, shifts, clears and retains, %s',
+    (_, reserved) => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 6 }),
+          fc.array(operation, { maxLength: 60 }),
+          (slots, operations) => {
+            const ring = createByteRing(slots, reserved);
+            let model: string[] = [];
+            for (const op of operations) {
+              if ('push' in op) {
+                ring.push(op.push);
+                model = [...model, op.push].slice(-slots);
+              } else if ('shift' in op) {
+                ring.shift();
+                model = model.slice(1);
+              } else if ('retain' in op) {
+                const slots = Array.from({ length: ring.size }, (_, i) => ring.slotAt(i));
+                expect(ring.retain(op.retain)).toEqual(slots.filter((_, i) => op.retain(i)));
+                model = model.filter((_, i) => op.retain(i));
+              } else {
+                ring.clear();
+                model = [];
+              }
+              expect(ring.size).toBe(model.length);
+              expect(Array.from({ length: ring.size }, (_, i) => ring.at(i))).toEqual(model);
             }
-            expect(ring.size).toBe(model.length);
-            expect(Array.from({ length: ring.size }, (_, i) => ring.at(i))).toEqual(model);
-          }
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
+          },
+        ),
+        { numRuns: 200 },
+      );
+    },
+  );
 
   it('grows while its texts have gone round to the front of the buffer, keeping their order', () => {
     const kib = (n: number, fill: string) => fill.repeat(n * 1024);

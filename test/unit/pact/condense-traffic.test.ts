@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildPact } from '../../../src/pact/build-pact.ts';
 import { condenseTraffic, readKeptTraffic } from '../../../src/pact/condense-traffic.ts';
@@ -32,10 +33,10 @@ const traffic = [
 ];
 
 describe('condenseTraffic', () => {
-  it('keeps one entry per request shape, counting the entries each stands for', () => {
+  it('keeps one entry per request shape, counting the entries each stands for', async () => {
     const condense = condenseTraffic(contract);
     for (const one of traffic) condense.add(one);
-    const kept = readKeptTraffic(condense.finish(1_000_000));
+    const kept = readKeptTraffic(await condense.finish(1_000_000));
     expect(kept.read).toBe(4);
     const ids = kept.entries.map(({ weight, entry }) => [entry.id, weight]);
     // Of the two entries with an `a`, the one whose interaction sorts first.
@@ -55,11 +56,11 @@ describe('condenseTraffic', () => {
     ).toEqual(buildPact(traffic, contract, options).pact);
   });
 
-  it('counts the shapes past its room as kept-limit, and stays within it', () => {
+  it('counts the shapes past its room as kept-limit, and stays within it', async () => {
     const condense = condenseTraffic(contract);
     for (const one of traffic) condense.add(one);
     const room = 4 * 1024 + 2_600;
-    const text = condense.finish(room);
+    const text = await condense.finish(room);
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(room);
     const kept = readKeptTraffic(text);
     expect(kept.entries).toHaveLength(1);
@@ -68,11 +69,72 @@ describe('condenseTraffic', () => {
       { kind: 'kept-limit', count: 4 - fitted, ids: expect.any(Array) as unknown },
     ]);
     // Read again, what was kept before goes on from where it was.
-    const again = condenseTraffic(contract, text);
+    const again = condenseTraffic(contract);
+    await again.carry(text);
     again.add(entry(5, { d: 1 }));
-    const next = readKeptTraffic(again.finish(1_000_000));
+    const next = readKeptTraffic(await again.finish(1_000_000));
     expect(next.read).toBe(5);
     expect(next.entries.map(({ weight }) => weight).sort()).toEqual([1, fitted].sort());
     expect(next.leftOut).toEqual(kept.leftOut);
+  });
+});
+
+describe('the order a reset keeps entries by', () => {
+  // Two creates of one request shape (the same fields, other values; answers with or without
+  // headers and bodies): the cheap order text must sort them as their full interactions' JSON.
+  it('sorts two entries of one shape as their interactions sort', async () => {
+    const { loadContract } = await import('../../../src/contract/load-contract.ts');
+    const { toPactExchange, toPactInteraction } =
+      await import('../../../src/pact/to-pact-interaction.ts');
+    const loaded = await loadContract('openapi.yaml');
+    const operation = loaded.operations.find((op) => op.operationId === 'createPlant');
+    const value = fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.boolean());
+    const created = fc.record({
+      path: fc.constantFrom('/plants', '/plants/'),
+      name: fc.string({ maxLength: 6 }),
+      tag: value,
+      status: fc.constantFrom(200, 400),
+      answer: fc.option(fc.dictionary(fc.constantFrom('name', 'tag', 'error'), value)),
+      header: fc.option(fc.string({ maxLength: 4 })),
+    });
+    const entryOf = (
+      c: typeof created extends fc.Arbitrary<infer T> ? T : never,
+    ): JournalEntry => ({
+      ...entry(1, { name: c.name, tag: c.tag }),
+      operationId: 'createPlant',
+      source: 'stateful',
+      request: {
+        method: 'POST',
+        path: c.path,
+        query: {},
+        headers: { 'content-type': 'application/json' },
+        body: { name: c.name, tag: c.tag },
+      },
+      response: {
+        status: c.status,
+        headers: {
+          'content-type': 'application/json',
+          ...(c.header === null ? {} : { 'x-request-id': c.header }),
+        },
+        body: c.answer,
+      },
+      contract: {
+        hash: loaded.hash,
+        request: { valid: true, violations: [] },
+        response: { valid: true, violations: [] },
+      },
+    });
+    const sign = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    fc.assert(
+      fc.property(created, created, (a, b) => {
+        const [one, two] = [entryOf(a), entryOf(b)];
+        const [x, y] = [toPactExchange(one, operation), toPactExchange(two, operation)];
+        fc.pre(x.shape === y.shape);
+        const full = (e: JournalEntry) =>
+          JSON.stringify(toPactInteraction(e, operation).interaction);
+        expect(sign(x.order(), y.order())).toBe(sign(full(one), full(two)));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
