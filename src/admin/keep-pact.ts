@@ -9,8 +9,9 @@ const attempts = 3;
  * Clears the session's journal (every session's for `*`), keeping first what its pact needs in the
  * pact ledger: a session's pact holds all it answered since it began, whatever resets came between.
  * Only the entries it read are cleared: a request recorded meanwhile stays for the next pact or reset.
+ * Returns the sessions whose pacts kept traffic.
  */
-export async function clearJournalKeepingPact(deps: AdminDeps, session: string): Promise<void> {
+export async function clearJournalKeepingPact(deps: AdminDeps, session: string): Promise<string[]> {
   const { hash, operations } = deps.contract.current;
   const condensers = new Map<string, ReturnType<typeof condenseTraffic>>();
   const read = new Set<string>();
@@ -38,4 +39,5 @@ export async function clearJournalKeepingPact(deps: AdminDeps, session: string):
     }
   }
   await deps.journal.clear(session, read);
+  return [...condensers.keys()];
 }

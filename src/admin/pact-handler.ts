@@ -42,6 +42,7 @@ export async function exportPact({ deps, session, query }: AdminContext): Promis
     const { leftOut, entries, ...parts } = builder.finish({
       dropped: await deps.journal.dropped(session),
       unknownSession: session !== '*' && !(await deps.sessions.has(session)),
+      lost: (await deps.pactLedger.lostAt?.(session)) !== undefined,
     });
     async function* pieces(): AsyncGenerator<string> {
       try {

@@ -38,11 +38,14 @@ export async function coverage({ deps, session }: AdminContext): Promise<AdminRe
  * to the fixtures. Its pact keeps what it answered (see clearJournalKeepingPact).
  */
 export async function reset({ deps, session }: AdminContext): Promise<AdminReply> {
-  await clearJournalKeepingPact(deps, session);
+  const kept = await clearJournalKeepingPact(deps, session);
   await deps.coverage.clear(session);
   await deps.stubs.clear(session);
   await deps.store.reset(session === '*' ? undefined : session);
   await deps.sessions.remove(session === '*' ? undefined : session);
+  // Their pacts keep traffic: they stay sessions with state, so --session-limit bounds what the
+  // pact ledger keeps (an evicted session's is forgotten with the rest of its state).
+  for (const name of kept) deps.sessions.touch(name);
   return { status: 200, body: { reset: session } };
 }
 

@@ -48,6 +48,8 @@ export interface PactParts {
 export interface JournalState {
   /** Entries of the session that the full journal dropped. */
   dropped?: number;
+  /** The shared store lost its data since the session's pact began: some of it is gone. */
+  lost?: boolean;
   /** The session has no state on the server (never used, or evicted). */
   unknownSession?: boolean;
 }
@@ -94,6 +96,7 @@ export function createPactBuilder(contract: PactContract, options: PactOptions) 
       if (entries === 0)
         left.leave(state.unknownSession === true ? 'unknown-session' : 'empty-journal', 0);
       if ((state.dropped ?? 0) > 0) left.leave('dropped', state.dropped ?? 0);
+      if (state.lost === true) left.leave('store-lost', 0);
       return {
         consumer: options.consumer,
         provider: options.provider,

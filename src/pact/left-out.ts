@@ -8,6 +8,7 @@ export const leftOutKinds = [
   'unknown-session',
   'empty-journal',
   'dropped',
+  'store-lost',
   'rejected',
   'unanswered',
   'fault',
@@ -39,6 +40,8 @@ const reasons: Record<LeftOutKind, string> = {
   'empty-journal': 'The session recorded no interactions: the pact is empty.',
   dropped:
     'The full journal dropped these entries of the session before the pact was built, so the pact may miss what they exercised. Make sure --journal-limit holds a whole test run.',
+  'store-lost':
+    'The shared store (Redis) lost its data since the pact began (it restarted empty): what the session answered before, and what its pact kept from before its resets, is gone. Make sure Redis keeps its data (appendonly yes); DELETE /__admin/pact starts the pact again.',
   rejected:
     'The contract rejected the request (no operation matched, or it broke the operation): a pact holds only requests the contract accepts.',
   unanswered: 'The client went away before it was answered.',

@@ -23,6 +23,11 @@ export interface PactLedger {
   write(session: string, text: string): MaybePromise<boolean>;
   /** Forgets the session's kept traffic (every session's for `*`); also on its eviction. */
   clear(session: string): MaybePromise<void>;
+  /**
+   * When the shared store lost its data (Redis restarted empty), unless the session's pact (every
+   * pact for `*`) was cleared since: what it kept is gone. A ledger in memory never loses it.
+   */
+  lostAt?(session: string): MaybePromise<string | undefined>;
 }
 
 /**

@@ -4,10 +4,11 @@ import type { RedisConnection } from './redis-connection.ts';
 import { redisScript } from './redis-script.ts';
 
 /**
- * Keys of the data-loss marks (also the journal's clear script's): `epoch` (written on an empty
- * Redis), `lost` (when an epoch went missing), `lost:cleared` (sessions cleared since).
+ * Keys of the data-loss marks (also the journal's and the ledger's clear scripts'): `epoch` (written
+ * on an empty Redis), `lost` (when an epoch went missing), `lost:cleared` (sessions cleared since),
+ * `P:lost` (the same time for the pacts, which a reset keeps going; see the pact ledger).
  */
-export const lossKeys = ['epoch', 'lost', 'lost:cleared'] as const;
+export const lossKeys = ['epoch', 'lost', 'lost:cleared', 'P:lost'] as const;
 
 // KEYS: lossKeys. ARGV: the epoch this replica knew ('' at its start), a new epoch, the time now.
 // A replica that knew an epoch and finds none, or another one, marks the loss (the first mark
@@ -18,7 +19,10 @@ if not held then
   held = ARGV[2]
   redis.call('SET', KEYS[1], held)
 end
-if known ~= '' and held ~= known then redis.call('SET', KEYS[2], ARGV[3], 'NX') end
+if known ~= '' and held ~= known then
+  redis.call('SET', KEYS[2], ARGV[3], 'NX')
+  redis.call('SET', KEYS[4], ARGV[3], 'NX')
+end
 return held
 `);
 

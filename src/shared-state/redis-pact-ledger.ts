@@ -4,8 +4,9 @@ import { allSessions } from '../sessions/session-of.ts';
 import type { RedisConnection } from './redis-connection.ts';
 import { redisScript } from './redis-script.ts';
 
-// Keys under P: `kept` (session -> its kept traffic, see condenseTraffic), `bytes` (their size).
-const keys = ['P:kept', 'P:bytes'];
+// Keys under P: `kept` (session -> its kept traffic, see condenseTraffic), `bytes` (their size),
+// `lost` (when Redis lost its data, see lossKeys), `lost:cleared` (pacts cleared since).
+const keys = ['P:kept', 'P:bytes', 'P:lost', 'P:lost:cleared'];
 
 // ARGV: the session, its text, the limit, the size that always fits. Returns 1 when written.
 const writeScript = redisScript(`
@@ -18,11 +19,15 @@ redis.call('INCRBY', KEYS[2], size - own)
 return 1
 `);
 
-// ARGV: the session, or '*' for every session.
+// ARGV: the session, or '*' for every session. A pact cleared after a loss is whole again.
 const clearScript = redisScript(`
 if ARGV[1] == '*' then
-  redis.call('DEL', KEYS[1], KEYS[2])
+  redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
   return 0
+end
+-- Bounded: past 100,000 names a pact cleared after the loss stays marked (cautious).
+if redis.call('EXISTS', KEYS[3]) == 1 and redis.call('HLEN', KEYS[4]) < 100000 then
+  redis.call('HSET', KEYS[4], ARGV[1], '1')
 end
 local own = redis.call('HSTRLEN', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[1], ARGV[1])
@@ -61,6 +66,15 @@ export function createRedisPactLedger(
     },
     async clear(session) {
       await redis.run(clearScript, keys, [session]);
+    },
+    async lostAt(session) {
+      const [lostAt, cleared] = await redis.guard(
+        Promise.all([
+          redis.client.get(key('lost')),
+          session === allSessions ? 0 : redis.client.hexists(key('lost:cleared'), session),
+        ]),
+      );
+      return lostAt === null || cleared === 1 ? undefined : lostAt;
     },
   };
 }

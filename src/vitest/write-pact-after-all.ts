@@ -17,7 +17,7 @@ export interface PactFileOptions extends PactQuery {
 }
 
 /** Kinds of left-out entries that mean lost data rather than a choice: each is warned about. */
-const lossKinds = new Set(['dropped', 'truncated']);
+const lossKinds = new Set(['dropped', 'store-lost', 'truncated']);
 
 /**
  * After the test file's tests, writes the client's session's pact to

@@ -2,6 +2,7 @@ import type { RunningMockServer } from 'plant-store-mock';
 import type { PactResult } from 'plant-store-mock/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchLoopHolds } from '../../../bench/loop-holds.ts';
+import { createsUntil } from '../../support/creates-until.ts';
 import { admin } from '../../support/admin-fetch.ts';
 import { createPlant, startTestServer } from '../../support/mock-fetch.ts';
 
@@ -72,17 +73,11 @@ describe('requests that arrive while a reset runs', () => {
   // Before, the entries recorded after the reset's scan had begun were cleared unread.
   it('are in the pact afterwards, each counted once', async () => {
     await fill(server, 'busy', 1_500, 2_000);
-    let sent = 0;
     const state = { done: false };
-    const during = (async () => {
-      for (let i = 0; i < 5_000 && !state.done; i++) {
-        await createPlant(server, { id: 10_000 + i, name: 'Fern' }, { 'x-mock-session': 'busy' });
-        sent++;
-      }
-    })();
+    const during = createsUntil(server, 'busy', 10_000, state);
     const answer = await admin(server, '/reset', { method: 'POST', session: 'busy' });
     state.done = true;
-    await during;
+    const sent = await during;
     expect(answer.status).toBe(200);
     expect(sent).toBeGreaterThan(0);
     const { entries, leftOut } = await pactOf(server, 'busy');
