@@ -11,14 +11,22 @@ export const allSessions = '*';
  */
 export const maxSessionBytes = 256;
 
+// ASCII controls (newline, NUL, tab, ...) and DEL: a header value carries none of them but the tab.
+// eslint-disable-next-line no-control-regex
+const controlCharacter = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const controlCharacters = /[\u0000-\u001f\u007f]/g;
+
 /**
  * The session a request belongs to: its `X-Mock-Session` header, else `default`. A name past
- * maxSessionBytes is cut to it, so that no state is keyed by a longer one (the request itself is
- * refused: see sessionNameProblem).
+ * maxSessionBytes is cut to it, and its control characters read U+FFFD, so that no state (nor the
+ * refused request's journal entry) is keyed by such a name (the request itself is refused: see
+ * sessionNameProblem).
  */
 export function sessionOf(headers: IncomingHttpHeaders, inPath?: string): string {
   const session = inPath ?? sessionHeaderOf(headers) ?? defaultSession;
-  return session.length > maxSessionBytes ? session.slice(0, maxSessionBytes) : session;
+  const cut = session.length > maxSessionBytes ? session.slice(0, maxSessionBytes) : session;
+  return controlCharacter.test(cut) ? cut.replace(controlCharacters, '\ufffd') : cut;
 }
 
 /**
@@ -56,7 +64,8 @@ export function sessionHeaderOf(headers: IncomingHttpHeaders): string | undefine
 }
 
 /**
- * Why a session name cannot be used (too long), as the message of a 400; undefined when it can.
+ * Why a session name cannot be used (empty, too long, or with a control character), as the
+ * message of a 400; undefined when it can.
  * Header values reach Node as latin1 strings, one character per byte; a name given in a query
  * string is measured as UTF-8.
  *
@@ -66,6 +75,10 @@ export function sessionHeaderOf(headers: IncomingHttpHeaders): string | undefine
 export function sessionNameProblem(session: string | undefined): string | undefined {
   if (session === '')
     return `Failed to read the session: ${sessionPathPrefix}NAME/ names no session. Make sure the base URL names one, e.g. ${sessionPathPrefix}checkout/.`;
+  // A base URL can carry them percent-encoded; a stored name must not (a newline split the
+  // journal's entries in Redis, and broke every read of it).
+  if (session !== undefined && controlCharacter.test(session))
+    return `Failed to read the session: its name holds a control character (${JSON.stringify(session.slice(0, 40))}). Make sure the session's name is printable text.`;
   if (session === undefined || Buffer.byteLength(session) <= maxSessionBytes) return undefined;
   return `Failed to read the session: its name is ${Buffer.byteLength(session)} bytes, over the limit of ${maxSessionBytes}. Make sure X-Mock-Session (or ?session=, or ${sessionPathPrefix}NAME/) names the session in at most ${maxSessionBytes} bytes.`;
 }
