@@ -176,6 +176,12 @@ function sameSecret(given: string, token: string): boolean {
 
 function adminSession(req: Request): string {
   const query = req.query.session;
+  // Given twice, it would name no session: refused rather than read as the default one.
+  if (Array.isArray(query))
+    throw new HttpError(
+      'INVALID_ADMIN_REQUEST',
+      `Failed to read the session: ?session= is given ${query.length} times. Make sure to name one session.`,
+    );
   const session =
     sessionHeaderOf(req.headers) ??
     (typeof query === 'string' && query !== '' ? query : defaultSession);
