@@ -28,6 +28,10 @@ export const errorCatalogue = {
     summary: 'A verification found other requests than expected',
   },
   PAYLOAD_TOO_LARGE: { status: 413, summary: 'The body is larger than `--max-body`' },
+  ITEM_TOO_LARGE: {
+    status: 413,
+    summary: 'A resource item larger than `--store-size-limit` alone (stateful mode)',
+  },
   UNSUPPORTED_ENCODING: { status: 415, summary: 'Unsupported `Content-Encoding` or charset' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, summary: 'An admin write whose body is not JSON' },
   REQUEST_TIMEOUT: {

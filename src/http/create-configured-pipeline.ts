@@ -45,7 +45,11 @@ export function createConfiguredPipeline(config: ResolvedConfig, state: Pipeline
         staticMode,
         state.store.items === undefined
           ? undefined
-          : { items: state.store.items, operations: () => state.contract.current.operations },
+          : {
+              items: state.store.items,
+              operations: () => state.contract.current.operations,
+              maxItemChars: config.storeSizeChars,
+            },
       ),
     },
     onResponseViolations: (operationId, status, violations) => {

@@ -16,6 +16,8 @@ import { createResourceMode } from './resources/resource-mode.ts';
 export interface Resources {
   items: ItemStore;
   operations: () => readonly ContractOperation[];
+  /** The longest item the store can keep, in characters of JSON (--store-size-limit). */
+  maxItemChars: number;
 }
 
 /**
@@ -32,7 +34,8 @@ export function createStatefulMode(
   fallback: ResponseMode,
   resources?: Resources,
 ): ResponseMode {
-  const resourceMode = resources && createResourceMode(resources.items, fallback);
+  const resourceMode =
+    resources && createResourceMode(resources.items, fallback, resources.maxItemChars);
   return {
     respond(modeRequest: ModeRequest): MaybePromise<ModeAnswer> {
       const { operation, request, session, status } = modeRequest;

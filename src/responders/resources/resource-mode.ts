@@ -21,9 +21,14 @@ const maxTries = 32;
  * Answers the operations of a resource from the items stored for the session: create, read,
  * list, replace (PUT), merge (PATCH, a JSON merge patch) and delete; an unknown id is the
  * contract's 404. A request without a JSON object body where one is needed is answered by
- * `fallback` (static mode).
+ * `fallback` (static mode). An item longer than `maxItemChars` (the store's whole size limit,
+ * so it could never be kept) is refused with a 413 and not stored.
  */
-export function createResourceMode(items: ItemStore, fallback: ResponseMode) {
+export function createResourceMode(
+  items: ItemStore,
+  fallback: ResponseMode,
+  maxItemChars = Number.POSITIVE_INFINITY,
+) {
   return {
     respond(modeRequest: ModeRequest, role: ResourceRole): MaybePromise<ModeAnswer> {
       const { operation, request, session } = modeRequest;
@@ -44,6 +49,15 @@ export function createResourceMode(items: ItemStore, fallback: ResponseMode) {
         );
       const answer = (item: Item | undefined): MaybePromise<ModeAnswer> =>
         itemAnswer(modeRequest, item, fallback);
+      const tooLarge = (json: string): ModeAnswer | undefined =>
+        json.length <= maxItemChars
+          ? undefined
+          : errorAnswer(
+              operation,
+              413,
+              `The item is ${json.length} characters of JSON, more than the store keeps in all (--store-size-limit, ${maxItemChars}): it is not stored. Make sure to send a smaller item, or raise --store-size-limit.`,
+              'error:ITEM_TOO_LARGE',
+            );
       const stored = (json: string): Item => JSON.parse(json) as Item;
       const owned = (item: Item): Item => withParents(item, resource, values);
 
@@ -57,7 +71,10 @@ export function createResourceMode(items: ItemStore, fallback: ResponseMode) {
         const given = body[resource.idField];
         const create = (id: unknown, tries: number): MaybePromise<ModeAnswer> => {
           const item = serverItem(modeRequest, owned(withId(body, resource.idField, id)));
-          return andThen(items.create(session, collection, id, JSON.stringify(item)), (created) => {
+          const json = JSON.stringify(item);
+          const refused = tooLarge(json);
+          if (refused !== undefined) return refused;
+          return andThen(items.create(session, collection, id, json), (created) => {
             if (created) return answer(item);
             if (given !== undefined || tries > 4)
               return duplicateId(operation, id, collection, session);
@@ -91,6 +108,8 @@ export function createResourceMode(items: ItemStore, fallback: ResponseMode) {
           // replica's merge) is read again and kept; the last try writes as it is.
           const expected = tries < maxTries ? json : undefined;
           const text = JSON.stringify(item);
+          const refused = tooLarge(text);
+          if (refused !== undefined) return refused;
           return andThen(items.replace(session, collection, id, text, expected), (replaced) =>
             replaced ? answer(item) : change(tries + 1),
           );
