@@ -1,6 +1,6 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from './parse-yaml.ts';
 import { ConfigError } from '../errors.ts';
 import { safeDecode } from './check-document-shape.ts';
 
