@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 /**
- * Compiles `src/` to `dist/` with the project's TypeScript: the measured servers run from
- * `dist/`, so it must be built from the sources being measured.
+ * Builds `dist/` as `npm run build` does (tsc, then the bundle of the CLI and the main entry): the
+ * measured servers run from `dist/`, so it must be built from the sources being measured.
  *
  * @example
  * buildDist(root);
@@ -14,4 +16,8 @@ export function buildDist(root: string): void {
     [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.json'],
     { cwd: root, stdio: 'inherit' },
   );
+  // A checkout from before the bundle has no such script.
+  if (existsSync(join(root, 'scripts/build-bundle.ts'))) {
+    execFileSync(process.execPath, ['scripts/build-bundle.ts'], { cwd: root, stdio: 'inherit' });
+  }
 }

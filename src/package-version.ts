@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { packageFile } from './package-file.ts';
 
-/** This package's version, from its package.json (one folder above both src/ and dist/). */
+/** This package's version, from its package.json. */
 export const packageVersion = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as {
     version: string;
   }
 ).version;

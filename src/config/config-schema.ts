@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { packageFile } from '../package-file.ts';
 
 export const modes = ['stateful', 'static', 'dynamic'] as const;
 export type Mode = (typeof modes)[number];
@@ -11,7 +11,7 @@ export const fallbackTriggers = ['501', '404', 'unreachable'] as const;
 export type FallbackTrigger = (typeof fallbackTriggers)[number];
 
 /** The contract bundled with the package, served when no `spec` is given. */
-export const bundledSpecPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+export const bundledSpecPath = packageFile('openapi.yaml');
 
 /**
  * Every setting, its type and its default, in one place. The CLI, the env vars and the

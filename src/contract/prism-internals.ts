@@ -48,7 +48,9 @@ export function prismValidator(): PrismValidator {
 
 /** Prism's own Accept matching, loaded the first time a request names what it accepts. */
 export function prismNegotiatorHelpers(): NegotiatorHelpers {
-  negotiatorHelpers ??= require(prismPrivatePaths.negotiatorHelpers) as NegotiatorHelpers;
+  // The path written out (prismPrivatePaths.negotiatorHelpers), so a bundler can follow it.
+  negotiatorHelpers ??=
+    require('@stoplight/prism-http/dist/mocker/negotiator/InternalHelpers.js') as NegotiatorHelpers;
   return negotiatorHelpers;
 }
 

@@ -4,11 +4,13 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineProblem } from './support/engine-problem.ts';
 import { mustRun, node24Env, runCommand, runNpm } from './support/run-command.ts';
+import { startRecordingLoads } from './support/start-recording-loads.ts';
+import { createPlant } from './support/create-plant.ts';
+import { listeningUrl } from './support/listening-url.ts';
 
 // What a user gets: the tarball `npm pack` makes on this checkout, installed into a new project
 // outside the repo with its own vitest, testcontainers and TypeScript. Nothing here resolves
@@ -200,6 +202,21 @@ describe('the packed package, installed in a new project', () => {
     expect(map.sourcesContent?.every((source) => typeof source === 'string')).toBe(true);
   });
 
+  it('starts the installed CLI from its bundle: few files read from node_modules', async () => {
+    // Unbundled, the start and a first create read 632 modules of the dependencies (lodash alone
+    // 196); the bundle holds them, so the start compiles a few files (docs/design.md).
+    const cli = await startRecordingLoads(installed('dist', 'cli', 'main.js'), consumer);
+    try {
+      expect((await createPlant(cli.url, { id: 1, name: 'Monstera' })).status).toBe(200);
+      const dependencies = (await cli.loaded()).filter(
+        (url) => url.includes('/node_modules/') && !url.includes('/node_modules/plant-store-mock/'),
+      );
+      expect(dependencies.length).toBeLessThan(150);
+    } finally {
+      cli.stop();
+    }
+  });
+
   it('runs the installed CLI, which answers a create', async () => {
     const cli = spawn(
       join(consumer, 'node_modules', '.bin', 'plant-store-mock'),
@@ -207,15 +224,7 @@ describe('the packed package, installed in a new project', () => {
       { cwd: consumer, env: node24Env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        createInterface({ input: cli.stdout }).on('line', (line) => {
-          const match = /"url":"(http[^"]+)"/.exec(line);
-          if (match?.[1] !== undefined) resolve(match[1]);
-        });
-        cli.once('exit', (code) => {
-          reject(new Error(`the CLI exited (${String(code)}) before it listened`));
-        });
-      });
+      const url = await listeningUrl(cli);
       const response = await fetch(`${url}/plants`, {
         method: 'POST',
         headers: { authorization: 'Bearer t', 'content-type': 'application/json' },

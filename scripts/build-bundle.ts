@@ -1,0 +1,62 @@
+import { readFile, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+/**
+ * Bundles the CLI (dist/cli/main.js) and the package's main entry (dist/index.js, what
+ * `startMockServer()` loads) over tsc's output, with their dependencies: a few files read and
+ * compiled instead of several hundred (docs/design.md). The lazy `import()`s (the faker, the admin
+ * app, Redis, the upstream proxy, the pact command) stay split points: their code goes to chunks
+ * in dist/chunks/, loaded when first needed. Run by `npm run build` after tsc, which still writes
+ * the other entries (client, vitest, msw, testcontainers) and every declaration file.
+ *
+ * @example
+ * // node scripts/build-bundle.ts
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Files whose lazy `require('literal')`s load modules whose dependencies the bundle holds anyway:
+// bundled, they run on their first call from the bundle's copy, instead of loading a second copy
+// of fp-ts and lodash from node_modules on a first request. Other createRequire()s (Prism's
+// validator, whose Ajv must be node_modules' own; Express for encoded bodies; the faker;
+// pino-pretty; json-schema-ref-parser, whose url.parse() calls Node warns about outside
+// node_modules) stay loads from node_modules.
+const bundledRequires = ['src/contract/prism-internals.ts'];
+const ownRequire = 'const require = createRequire(import.meta.url);';
+
+const bundleLazyRequires: Plugin = {
+  name: 'bundle-lazy-requires',
+  setup(bundle) {
+    const files = new Set(bundledRequires.map((file) => `${root}${file}`));
+    bundle.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
+      if (!files.has(path)) return undefined;
+      const source = await readFile(path, 'utf8');
+      if (!source.includes(ownRequire)) throw new Error(`${path} no longer holds "${ownRequire}"`);
+      // Without its own binding, `require` is the one esbuild resolves at build time.
+      return { contents: source.replace(ownRequire, ''), loader: 'ts' };
+    });
+  },
+};
+
+await rm(`${root}dist/chunks`, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: { 'cli/main': 'src/cli/main.ts', index: 'src/index.ts' },
+  outdir: 'dist',
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node24',
+  // jsonc-parser's CommonJS build is UMD, whose require()s esbuild cannot follow.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  // CommonJS dependencies require() Node's built-ins, and what the bundle leaves to run time.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  plugins: [bundleLazyRequires],
+  sourcemap: true,
+  legalComments: 'linked',
+  logLevel: 'warning',
+});
