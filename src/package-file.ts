@@ -1,19 +1,22 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The nearest folder above this module that holds a package.json: the package's own folder, the
-// same from src/, from tsc's dist/ and from the bundle's dist/chunks/, whichever file this code
-// was bundled into.
-function findPackageRoot(): string {
-  const start = dirname(fileURLToPath(import.meta.url));
-  for (let folder = start; ; folder = dirname(folder)) {
-    if (existsSync(join(folder, 'package.json'))) return folder;
-    if (dirname(folder) === folder) return dirname(start);
-  }
-}
+// This module sits in src/ or dist/, or was bundled into dist/chunks/: the package's folder is
+// the one holding the last `src/` or `dist/` of its URL. Found from the URL alone (no file
+// system), so the browser bundle of plant-store-mock/msw can carry it.
+const here = import.meta.url;
+const at = Math.max(here.lastIndexOf('/src/'), here.lastIndexOf('/dist/'));
+const packageRoot = new URL(at < 0 ? '../' : here.slice(0, at + 1), here);
 
-const packageRoot = findPackageRoot();
+/**
+ * The file URL of a file (or, with a trailing slash, a folder) shipped in this package, given its
+ * path from the package's root.
+ *
+ * @example
+ * packageUrl('dist/inspector/page/').href; // 'file:///app/node_modules/plant-store-mock/dist/inspector/page/'
+ */
+export function packageUrl(path: string): URL {
+  return new URL(path, packageRoot);
+}
 
 /**
  * The absolute path of a file shipped in this package, given its path from the package's root.
@@ -22,5 +25,5 @@ const packageRoot = findPackageRoot();
  * packageFile('openapi.yaml'); // '/app/node_modules/plant-store-mock/openapi.yaml'
  */
 export function packageFile(path: string): string {
-  return join(packageRoot, path);
+  return fileURLToPath(packageUrl(path));
 }

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
-import { packageFile } from '../package-file.ts';
+import { packageUrl } from '../package-file.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { HttpError } from '../errors.ts';
 
 // Built by `npm run build` (scripts/build-inspector.ts): the page is always the built one.
-const pageFolder = pathToFileURL(packageFile('dist/inspector/page/'));
+const pageFolder = packageUrl('dist/inspector/page/');
 
 // A Map, so that a name such as `__proto__` or `toString` is no asset.
 const assets = new Map([
