@@ -19,8 +19,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // bundled, they run on their first call from the bundle's copy, instead of loading a second copy
 // of fp-ts and lodash from node_modules on a first request. Other createRequire()s (Prism's
 // validator, whose Ajv must be node_modules' own; Express for encoded bodies; the faker;
-// pino-pretty; json-schema-ref-parser, whose url.parse() calls Node warns about outside
-// node_modules) stay loads from node_modules.
+// pino-pretty) stay loads from node_modules.
 const bundledRequires = ['src/contract/prism-internals.ts'];
 const ownRequire = 'const require = createRequire(import.meta.url);';
 
@@ -56,6 +55,9 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
   plugins: [bundleLazyRequires],
+  // Its url.parse() calls make Node print a deprecation warning when they come from outside
+  // node_modules, as bundled code does.
+  external: ['@stoplight/json-schema-ref-parser'],
   sourcemap: true,
   legalComments: 'linked',
   logLevel: 'warning',

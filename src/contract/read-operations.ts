@@ -35,13 +35,15 @@ export function documentFormat(document: object): DocumentFormat | undefined {
 }
 
 // Swagger 2 and Postman transformers are loaded only for such documents: loading them costs a
-// fifth of the start-up of a server that serves OpenAPI 3 (and a browser bundle's size).
+// fifth of the start-up of a server that serves OpenAPI 3 (and a browser bundle's size). They are
+// CommonJS: read through `default` (module.exports), the one export both Node and esbuild's
+// chunks give an import() of CommonJS.
 async function transformOf(format: DocumentFormat): Promise<Transform> {
   if (format === 'swagger2') {
-    return (await import('@stoplight/http-spec/oas2/operation')).transformOas2Operations;
+    return (await import('@stoplight/http-spec/oas2/operation')).default.transformOas2Operations;
   }
   if (format === 'postman') {
-    return (await import('@stoplight/http-spec/postman/operation'))
+    return (await import('@stoplight/http-spec/postman/operation')).default
       .transformPostmanCollectionOperations as Transform;
   }
   return transformOas3Operations;
