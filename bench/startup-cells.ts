@@ -9,6 +9,8 @@ export interface StartupCell {
   against: string;
   /** Whether it serves /__admin (its first admin answer is timed too). */
   admin: boolean;
+  /** A generated contract's operations (or Swagger paths): the table gives ms per operation. */
+  operations?: number;
   launch(): Promise<ServerLaunch>;
 }
 
@@ -68,7 +70,7 @@ export function startCells(root: string, build: string, label: string): StartupC
  * The CLI on a generated contract, its ratio taken against the Plant Store's start.
  *
  * @example
- * contractCell(root, root, '', '2,000 operations', '/tmp/x/openapi-2000.yaml');
+ * contractCell(root, root, '', '2,000 operations', '/tmp/x/openapi-2000.yaml', 2_000);
  */
 export function contractCell(
   root: string,
@@ -76,9 +78,10 @@ export function contractCell(
   label: string,
   what: string,
   spec: string,
+  operations: number,
 ): StartupCell {
   const name = `${label}CLI, ${what}`;
   const args = [join(build, 'dist/cli/main.js'), '--port', '0', '--host', host, '--spec', spec];
   const against = `${label}${plantStoreName}`;
-  return { name, against, admin: false, launch: fixed(name, root, args) };
+  return { name, against, admin: false, operations, launch: fixed(name, root, args) };
 }

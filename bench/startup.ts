@@ -2,7 +2,8 @@
 // node:http server, Express + ajv, the CLI from dist/, a process calling startMockServer(),
 // `prism mock`, and the CLI on generated contracts (200 / 2,000 / 20,000 OpenAPI 3 operations, a
 // 20,000-path Swagger 2.0 document). Cells alternate within each round; prints min/median/max,
-// the ratio of medians, and the first request's latency. `npm run bench:startup -- --help`.
+// the ratio of medians, ms per operation over the Plant Store's start, and the first request's
+// latency. `npm run bench:startup -- --help`.
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -70,17 +71,20 @@ process.on('SIGINT', () => {
 const specs = sizes.map((n) => ({
   what: `${n.toLocaleString('en')} ops`,
   spec: generateOpenApi(root, tmp, n),
+  operations: n,
 }));
 if (swaggerPaths > 0) {
   const what = `${swaggerPaths.toLocaleString('en')} paths, Swagger 2.0`;
-  specs.push({ what, spec: generateSwagger(tmp, swaggerPaths) });
+  specs.push({ what, spec: generateSwagger(tmp, swaggerPaths), operations: swaggerPaths });
 }
 const builds = [{ build: root, label: '' }];
 if (values.compare !== undefined)
   builds.push({ build: resolve(values.compare), label: 'before: ' });
 const cells: StartupCell[] = builds.flatMap(({ build, label }) => [
   ...startCells(root, build, label),
-  ...specs.map(({ what, spec }) => contractCell(root, build, label, what, spec)),
+  ...specs.map(({ what, spec, operations }) =>
+    contractCell(root, build, label, what, spec, operations),
+  ),
 ]);
 
 interface Figures {
@@ -133,10 +137,16 @@ const rows = cells.map((cell) => {
       : `${(median(seen.startup) / median(base)).toFixed(2)}x`;
   const failed =
     seen.failed.length === 0 ? '' : `${seen.failed.length} failed: ${seen.failed[0] ?? ''}`;
+  // What each operation adds to the Plant Store's start: flat when start-up grows linearly.
+  const perOperation =
+    cell.operations === undefined || seen.startup.length === 0 || base.length === 0
+      ? '-'
+      : ((median(seen.startup) - median(base)) / cell.operations).toFixed(2);
   return [
     cell.name,
     spread(seen.startup),
     `${ratio} of ${cell.against}`,
+    perOperation,
     spread(seen.first),
     spread(seen.admin),
     failed,
@@ -146,6 +156,7 @@ const head = [
   'cell',
   'spawn to first 200, ms (min / median / max)',
   'ratio (medians)',
+  'ms per operation',
   'first answer, ms',
   'first /__admin answer, ms',
   '',
