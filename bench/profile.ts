@@ -1,4 +1,5 @@
-// Profiles plant-store-mock under load: starts the built CLI with `node --cpu-prof`, loads it
+// Profiles plant-store-mock under load: starts the CLI from its sources with `node --cpu-prof`
+// (the built CLI is one bundle, whose frames would not say which file or package ran), loads it
 // with autocannon, stops it, and writes the V8 profile (open it in Chrome DevTools' Performance
 // panel or speedscope.app for a flame graph) and its folded stacks (flamegraph.pl, inferno,
 // speedscope), then prints where the busy time went. `npm run profile -- --help` for the flags.
@@ -6,7 +7,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildDist } from './build-dist.ts';
 import { plantStoreMock } from './contenders.ts';
 import { foldStacks, summarizeProfile, type CpuProfile } from './fold-profile.ts';
 import { loadCell } from './load-cell.ts';
@@ -16,7 +16,7 @@ import { killAllServers, startServer } from './spawn-server.ts';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const modes = ['stateful', 'static', 'dynamic'] as const;
 const usage = `Usage: npm run profile -- [--mode stateful|static|dynamic] [--kind valid|invalid|unauthorized]
-       [--connections N] [--seconds S] [--out DIR] [--no-build]
+       [--connections N] [--seconds S] [--out DIR]
 Defaults: stateful, valid, 10 connections, 10 s, bench/profiles.`;
 
 function fail(message: string): never {
@@ -30,7 +30,6 @@ const flags = {
   connections: { type: 'string', default: '10' },
   seconds: { type: 'string', default: '10' },
   out: { type: 'string', default: join(root, 'bench', 'profiles') },
-  'no-build': { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;
 
@@ -55,7 +54,7 @@ function readOptions(args: string[]) {
   if (!Number.isInteger(connections) || connections < 1)
     fail('--connections must be a whole number from 1');
   if (!(seconds > 0 && seconds <= 600)) fail('--seconds must be more than 0 and at most 600');
-  return { mode, kind, connections, seconds, out: resolve(values.out), build: !values['no-build'] };
+  return { mode, kind, connections, seconds, out: resolve(values.out) };
 }
 
 function percent(share: number): string {
@@ -64,12 +63,15 @@ function percent(share: number): string {
 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
-  if (options.build) buildDist(root);
   await mkdir(options.out, { recursive: true });
   const base = `${options.mode}-${options.kind.name}-x${options.connections}`;
   const profilePath = join(options.out, `${base}.cpuprofile`);
-  // Launched as the bench launches it, under the profiler.
-  const launch = await plantStoreMock(options.mode, root).launch();
+  // Launched as the bench launches it, under the profiler, from the sources.
+  const built = await plantStoreMock(options.mode, root).launch();
+  const launch = {
+    ...built,
+    args: built.args.map((arg) => (arg === 'dist/cli/main.js' ? 'src/cli/main.ts' : arg)),
+  };
   const profilerFlags = [
     '--cpu-prof',
     `--cpu-prof-dir=${options.out}`,

@@ -67,7 +67,7 @@ it('profiles the built server under load: a V8 profile, folded stacks and where 
   }>((resolve) => {
     execFile(
       process.execPath,
-      ['bench/profile.ts', '--seconds', '1', '--no-build', '--out', out],
+      ['bench/profile.ts', '--seconds', '1', '--out', out],
       { cwd: projectRoot, timeout: 60_000 },
       (error, stdout, stderr) => {
         resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr });
@@ -85,7 +85,7 @@ it('profiles the built server under load: a V8 profile, folded stacks and where 
   ) as CpuProfile;
   expect(profile.samples.length).toBeGreaterThan(100);
   const folded = await readFile(join(out, 'stateful-valid-x10.folded'), 'utf8');
-  expect(folded).toMatch(/;\S+ dist\/(http|pipeline)\/[\w-]+\.js:\d+[; ]/);
+  expect(folded).toMatch(/;\S+ src\/(http|pipeline)\/[\w-]+\.ts:\d+[; ]/);
 }, 90_000);
 
 it.each([
@@ -96,7 +96,7 @@ it.each([
   const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['bench/profile.ts', ...args, '--no-build'],
+      ['bench/profile.ts', ...args],
       { cwd: projectRoot },
       (error, _stdout, stderr) => {
         resolve({ code: error === null ? 0 : Number(error.code ?? 1), stderr });
