@@ -30,6 +30,8 @@ declare module 'autocannon' {
     duration?: number;
     /** Requests to send; wins over duration. */
     amount?: number;
+    /** Requests each connection sends before waiting for their answers; 1 when absent. */
+    pipelining?: number;
     /** Requests per second over all connections; unlimited when absent. */
     overallRate?: number;
     /** Seconds a response may take before it counts as a timeout. */

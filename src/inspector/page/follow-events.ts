@@ -6,9 +6,15 @@ export type StreamState = 'connecting' | 'live' | 'retrying' | 'unauthorized';
 
 /**
  * Entries a second the page asks the stream for at most (others are counted in `skipped` events and
- * read from the journal when paused): nobody reads faster, and reading costs the mock (docs/inspector.md).
+ * read from the journal when paused): nobody reads faster, and reading costs the mock
+ * (docs/inspector.md). The page's `?rate=N` (1 to 500) lowers it, for a slow machine or browser.
  */
-export const liveRate = 500;
+export const liveRate = readRate(new URLSearchParams(window.location.search).get('rate'));
+
+function readRate(asked: string | null): number {
+  const rate = Number(asked ?? 500);
+  return Number.isInteger(rate) && rate >= 1 && rate <= 500 ? rate : 500;
+}
 
 /** What the stream hands over: entries as they come, and counts of those it left out. */
 export interface StreamHandlers {
