@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlant } from './support/create-plant.ts';
 import { engineProblem } from './support/engine-problem.ts';
+import { mustRun } from './support/run-command.ts';
 
 // The image users run, built from this checkout's Dockerfile on a real engine. Skipped only when
 // no engine answers; an engine that cannot build or run the image fails the suite.
@@ -55,7 +56,8 @@ describe.skipIf(problem !== undefined)('the Docker image, on a Docker engine', (
   };
 
   beforeAll(async () => {
-    await GenericContainer.fromDockerfile(projectRoot).build(image, { deleteOnExit: false });
+    // Built by docker itself, as users build it, so that .dockerignore decides the context.
+    await mustRun('docker', ['build', '-t', image, projectRoot], { timeoutMs: 900_000 });
     container = await new GenericContainer(image)
       .withEnvironment({ PLANT_MOCK_MODE: 'static' })
       .withExposedPorts(containerPort)
