@@ -1,12 +1,17 @@
 import { bundleTarget, decycle } from '@stoplight/json';
 import { transformOas3Operations } from '@stoplight/http-spec/oas3/operation';
-import RefParser from '@stoplight/json-schema-ref-parser';
 import type { IHttpOperation } from '@stoplight/types';
+import { expandRefs } from './expand-refs.ts';
 
 // Its types refuse the `file: false` it reads.
-const Parser = RefParser as unknown as new () => {
-  dereference(schema: object, options: object): Promise<object>;
-};
+type Parser = new () => { dereference(schema: object, options: object): Promise<object> };
+
+// json-schema-ref-parser and decycle, for the documents expandRefs leaves to them; loaded then.
+async function dereferenced(document: object): Promise<Record<string, unknown>> {
+  const Parser = (await import('@stoplight/json-schema-ref-parser')).default as unknown as Parser;
+  const options = { resolve: { file: false, http: false } };
+  return decycle(await new Parser().dereference(document, options)) as Record<string, unknown>;
+}
 
 type Transform = (document: Record<string, unknown>) => unknown[];
 
@@ -62,12 +67,13 @@ export async function readOperations(
   document: object,
   format: DocumentFormat = documentFormat(document) ?? 'openapi3',
 ): Promise<IHttpOperation[]> {
-  const resolved = decycle(
-    await new Parser().dereference(document, { resolve: { file: false, http: false } }),
-  ) as Record<string, unknown>;
+  const expanded = expandRefs(document);
+  const resolved = expanded?.document ?? (await dereferenced(document));
   // http-spec brings its own copy of @stoplight/types: the same shapes, other enum objects.
   const operations = (await transformOf(format))(resolved) as unknown as IHttpOperation[];
-  // Each operation carries what its schemas still refer to (cycles) under `__bundled__`.
+  // Each operation carries what its schemas still refer to (cycles) under `__bundled__`; with
+  // no reference left, bundling would give each operation back as it is.
+  if (expanded?.refsLeft === false && !('__errors__' in resolved)) return operations;
   return operations.map((operation) => {
     const document: Record<string, unknown> = { ...resolved, __target__: operation };
     return bundleTarget({ document, path: '#/__target__', cloneDocument: false }) as IHttpOperation;
