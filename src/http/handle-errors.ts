@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { HttpError, type ErrorCode } from '../errors.ts';
-import { sendJson } from './send-json.ts';
+import { jsonContentType } from './send-answer.ts';
 
 // What body-parser reports, mapped onto the catalogue.
 const parserErrors: Record<string, ErrorCode> = {
@@ -37,9 +37,15 @@ export function createErrorHandler(logger: Logger, maxBodyBytes: number) {
 
 /**
  * Answers with an HttpError: its status and headers, and the body `{"error": status, "message": ...}`.
+ * (The mock lane answers with sendAnswer, in one `writeHead`.)
  */
 export function sendHttpError(res: ServerResponse, httpError: HttpError): void {
-  sendJson(res, httpError.status, httpError.headers, errorBodyOf(httpError));
+  const text = JSON.stringify(errorBodyOf(httpError));
+  res.statusCode = httpError.status;
+  for (const [name, value] of Object.entries(httpError.headers)) res.setHeader(name, value);
+  res.setHeader('content-type', jsonContentType);
+  res.setHeader('content-length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HttpError } from '../errors.ts';
 import { errorBodyOf } from './handle-errors.ts';
-import { jsonContentType } from './send-json.ts';
+import { jsonContentType } from './send-answer.ts';
 
 /**
  * The server's `clientError` listener: a request that Node's HTTP parser refuses (a malformed

@@ -4,7 +4,9 @@ import { isJsonMediaType, isXmlMediaType } from '../contract/media-type.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import { redactResponseInPlace } from '../interactions/redact-headers.ts';
 import { flattenHeaders } from '../parsing/flatten-headers.ts';
-import { jsonContentType } from './send-json.ts';
+
+/** How every answer with a body is labelled, whatever the answer's own headers say. */
+export const jsonContentType = 'application/json; charset=utf-8';
 
 // The builder Prism's serializer uses (fast-xml-parser's XMLBuilder is this package), with its
 // settings, so the XML is the same as Prism's.

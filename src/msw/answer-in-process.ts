@@ -3,9 +3,13 @@ import type { ResolvedConfig } from '../config/config-schema.ts';
 import { problemMediaType } from '../contract/problem-details.ts';
 import { checkCharset } from '../http/check-charset.ts';
 import { errorBodyOf, toHttpError } from '../http/handle-errors.ts';
-import { answerHeaderList, encodeAnswerBody, headerListJson } from '../http/send-answer.ts';
+import {
+  answerHeaderList,
+  encodeAnswerBody,
+  headerListJson,
+  jsonContentType,
+} from '../http/send-answer.ts';
 import { malformedBody, unavailableBody } from '../http/apply-fault.ts';
-import { jsonContentType } from '../http/send-json.ts';
 import type { Recorder } from '../observe/record-interactions.ts';
 import type { RecordedExchange } from '../pipeline/exchange.ts';
 import type { Pipeline } from '../pipeline/run-pipeline.ts';
