@@ -1,10 +1,10 @@
-import { HttpError } from '../errors.ts';
 import { createPactBuilder } from '../pact/build-pact.ts';
 import { readKeptTraffic } from '../pact/condense-traffic.ts';
 import { pactChunks } from '../pact/pact-chunks.ts';
-import { pactSpecs, type PactSpec } from '../pact/pact-document.ts';
+import { pactSpecs } from '../pact/pact-document.ts';
 import { createTimeSlices } from '../time-slices.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
+import { queryParameter } from './query-parameters.ts';
 
 /** Longest consumer or provider name. */
 const maxNameLength = 200;
@@ -19,13 +19,9 @@ const turns = new WeakMap<object, Promise<void>>();
  */
 export async function exportPact({ deps, session, query }: AdminContext): Promise<AdminReply> {
   const contract = deps.contract.current;
-  const consumer = nameParameter(query, 'consumer') ?? 'consumer';
-  const provider = nameParameter(query, 'provider') ?? contract.title;
-  const spec = specParameter(query.spec);
-  const outsideContract = booleanParameter(query.outsideContract, 'outsideContract');
   const builder = createPactBuilder(
     { hash: contract.hash, operations: contract.operations },
-    { consumer, provider, spec, outsideContract },
+    pactOptions(query, contract.title),
   );
   const release = await takeTurn(deps.journal);
   try {
@@ -89,35 +85,23 @@ async function takeTurn(journal: object): Promise<() => void> {
   return release;
 }
 
-function nameParameter(query: Record<string, unknown>, name: string): string | undefined {
-  const raw = query[name];
-  if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || raw.trim() === '' || raw.length > maxNameLength) {
-    throw new HttpError(
-      'INVALID_ADMIN_REQUEST',
-      `Failed to build the pact: ${name} must be one name of 1 to ${maxNameLength} characters, got ${JSON.stringify(raw)}.`,
-    );
-  }
-  return raw;
-}
-
-function specParameter(raw: unknown): PactSpec {
-  if (raw === undefined) return 4;
-  const spec = pactSpecs.find((version) => String(version) === raw);
-  if (spec === undefined) {
-    throw new HttpError(
-      'INVALID_ADMIN_REQUEST',
-      `Failed to build the pact: spec must be 4 or 3 (the Pact specification version), got ${JSON.stringify(raw)}.`,
-    );
-  }
-  return spec;
-}
-
-function booleanParameter(raw: unknown, name: string): boolean {
-  if (raw === undefined || raw === 'false') return false;
-  if (raw === 'true') return true;
-  throw new HttpError(
-    'INVALID_ADMIN_REQUEST',
-    `Failed to build the pact: ${name} must be true or false, got ${JSON.stringify(raw)}.`,
-  );
+// The pact's consumer, provider, spec and outsideContract from the query; 400 when malformed.
+function pactOptions(query: Record<string, unknown>, title: string) {
+  const read = <T>(name: string, expected: string, parse: (raw: string) => T | undefined) =>
+    queryParameter(query, name, expected, parse, 'build the pact');
+  const names = `one name of 1 to ${maxNameLength} characters`;
+  const isName = (raw: string) =>
+    raw.trim() !== '' && raw.length <= maxNameLength ? raw : undefined;
+  return {
+    consumer: read('consumer', names, isName) ?? 'consumer',
+    provider: read('provider', names, isName) ?? title,
+    spec:
+      read('spec', '4 or 3 (the Pact specification version)', (raw) =>
+        pactSpecs.find((version) => String(version) === raw),
+      ) ?? 4,
+    outsideContract:
+      read('outsideContract', 'true or false', (raw) =>
+        raw === 'true' || raw === 'false' ? raw === 'true' : undefined,
+      ) ?? false,
+  };
 }

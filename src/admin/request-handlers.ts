@@ -4,23 +4,28 @@ import { compilePattern } from '../interactions/request-pattern.ts';
 import { harChunks } from '../observe/to-har.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
 import { checkAdminBody } from './check-admin-body.ts';
-import { fieldsParameter, integerParameter } from './query-parameters.ts';
+import { integerParameter, queryParameter, wantsSummary } from './query-parameters.ts';
 import { clearJournalKeepingPact } from './keep-pact.ts';
 
 /** GET /__admin/requests?limit&since&operationId&status&fields: newest first. */
 export function listRequests({ deps, session, query }: AdminContext): AdminReply {
   const limit = integerParameter(query, 'limit', 1);
   const status = integerParameter(query, 'status', 100);
-  const since = sinceFilter(query.since);
-  const operationId = stringParameter(query, 'operationId');
-  const summaries = fieldsParameter(query) === 'summary';
+  const since = queryParameter(
+    query,
+    'since',
+    'an interaction id or an ISO 8601 date',
+    sinceFilter,
+  );
+  const operationId = queryParameter(query, 'operationId', 'given once', (raw) => raw);
+  const summaries = wantsSummary(query);
   const { journal } = deps;
   async function* pieces(): AsyncGenerator<string> {
     yield '{"requests":[';
     let total = 0;
     for await (const entry of journal.scan(session, true)) {
       if (
-        !since(entry) ||
+        (since !== undefined && !since(entry)) ||
         (operationId !== undefined && entry.operationId !== operationId) ||
         (status !== undefined && entry.response.status !== status)
       )
@@ -90,26 +95,9 @@ export function exportHar({ deps, session }: AdminContext): AdminReply {
   };
 }
 
-function stringParameter(query: Record<string, unknown>, name: string): string | undefined {
-  const raw = query[name];
-  if (raw === undefined || typeof raw === 'string') return raw;
-  throw new HttpError(
-    'INVALID_ADMIN_REQUEST',
-    `Failed to read the query: ${name} is given more than once.`,
-  );
-}
-
 // `since` is an interaction id (entries after it) or a date (entries received at or after it).
-function sinceFilter(raw: unknown): (entry: Interaction) => boolean {
-  if (raw === undefined) return () => true;
-  if (typeof raw === 'string' && /^\d+$/.test(raw))
-    return (entry) => BigInt(entry.id) > BigInt(raw);
-  const time = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
-  if (Number.isNaN(time)) {
-    throw new HttpError(
-      'INVALID_ADMIN_REQUEST',
-      `Failed to read the query: since must be an interaction id or an ISO 8601 date, got ${JSON.stringify(raw)}.`,
-    );
-  }
-  return (entry) => Date.parse(entry.receivedAt) >= time;
+function sinceFilter(raw: string): ((entry: Interaction) => boolean) | undefined {
+  if (/^\d+$/.test(raw)) return (entry) => BigInt(entry.id) > BigInt(raw);
+  const time = Date.parse(raw);
+  return Number.isNaN(time) ? undefined : (entry) => Date.parse(entry.receivedAt) >= time;
 }

@@ -1,6 +1,6 @@
 import { HttpError } from '../errors.ts';
 import type { AdminContext, AdminReply } from './admin-context.ts';
-import { fieldsParameter, integerParameter } from './query-parameters.ts';
+import { integerParameter, wantsSummary } from './query-parameters.ts';
 
 /**
  * GET /__admin/events: the session's journal entries (every session's with `*`) as server-sent
@@ -14,7 +14,7 @@ import { fieldsParameter, integerParameter } from './query-parameters.ts';
  * // data: {"id":"1","receivedAt":"...","session":"default",...}
  */
 export function streamEvents({ deps, session, query }: AdminContext): AdminReply {
-  const summary = fieldsParameter(query) === 'summary';
+  const summary = wantsSummary(query);
   const maxRate = integerParameter(query, 'maxRate', 1);
   if (!deps.events.hasRoom()) {
     const { limit } = deps.events.stats();
