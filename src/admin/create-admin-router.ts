@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { nestsDeeperThan, tooDeepMessage } from '../parsing/json-depth.ts';
 import { parseExactJson } from '../parsing/exact-json.ts';
 import { mayHoldBigIntegers } from '../parsing/parse-json-body.ts';
@@ -7,9 +9,8 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { HttpError } from '../errors.ts';
 import { defaultSession, sessionHeaderOf, sessionNameProblem } from '../sessions/session-of.ts';
 import type { AdminDeps } from './admin-context.ts';
-import { adminRoutes } from './admin-routes.ts';
+import { adminRoutes, type AdminRoute } from './admin-routes.ts';
 import { prepareAdminChecks } from './check-admin-body.ts';
-import { adminPathParams } from './match-admin-path.ts';
 
 /**
  * The `/__admin` API: JSON in and out, scoped to the session of `X-Mock-Session` or `?session=`,
@@ -18,37 +19,46 @@ import { adminPathParams } from './match-admin-path.ts';
 export function createAdminRouter(deps: AdminDeps): Router {
   prepareAdminChecks();
   const router = express.Router();
-  // The token first: no body of a caller without it is read.
+  const serve = (route: AdminRoute) => async (req: Request, res: Response) => {
+    const reply = await route.handler({
+      deps,
+      session: adminSession(req),
+      query: req.query,
+      params: req.params as Record<string, string>,
+      body: route.exactNumbers === true ? exactBody(req) : (req.body as unknown),
+    });
+    if (reply.respond !== undefined) {
+      reply.respond(res);
+      return;
+    }
+    res.status(reply.status);
+    if (reply.jsonChunks !== undefined) await writeChunks(res, reply.jsonChunks);
+    else if (reply.body === undefined) res.end();
+    else res.json(reply.body);
+  };
+  // Health and the inspector page (which asks for the token itself) are open to all.
+  for (const route of adminRoutes) if (route.open === true) router.get(route.path, serve(route));
+  // Then the token: no body of a caller without it is read.
   router.use((req, _res, next) => {
-    if (!isOpen(req)) checkAdminToken(req, deps.adminToken);
+    checkAdminToken(req, deps.adminToken);
     next();
   });
   router.use(requireJsonWrites);
   router.use(express.json({ limit: '1mb', strict: false, type: isJson, verify: refuseDeepJson }));
+  // Express 5 passes a rejected handler's error on to the error handler.
   for (const route of adminRoutes) {
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'delete';
-    // Express 5 passes a rejected handler's error on to the error handler.
-    router[method](route.path, async (req, res) => {
-      const reply = await route.handler({
-        deps,
-        session: adminSession(req),
-        query: req.query,
-        params: req.params as Record<string, string>,
-        body: route.exactNumbers === true ? exactBody(req) : (req.body as unknown),
-      });
-      if (reply.respond !== undefined) {
-        reply.respond(res);
-        return;
-      }
-      res.status(reply.status);
-      if (reply.jsonChunks !== undefined) await writeChunks(res, reply.jsonChunks);
-      else if (reply.body === undefined) res.end();
-      else res.json(reply.body);
+    if (route.open !== true) router[route.method.toLowerCase() as 'post'](route.path, serve(route));
+  }
+  // A path that no route of the method matched: the methods of the routes it matches, if any.
+  for (const { path, method } of adminRoutes) {
+    router.all(path, (_req, res, next) => {
+      res.locals.allowed = [...((res.locals.allowed as string[] | undefined) ?? []), method];
+      next();
     });
   }
-  router.use((req, _res, next) => {
-    const allowed = adminRoutes.filter((r) => matches(r.path, req.path)).map((r) => r.method);
-    if (allowed.length > 0) {
+  router.use((req, res, next) => {
+    const allowed = res.locals.allowed as string[] | undefined;
+    if (allowed !== undefined) {
       next(
         new HttpError(
           'METHOD_NOT_ALLOWED',
@@ -121,36 +131,13 @@ function isJson(req: IncomingMessage): boolean {
   return type === 'application/json' || /^application\/[^/]+\+json$/.test(type);
 }
 
-// Waits for the client to take each piece it cannot buffer, so that a slow reader holds at most
-// one piece in memory; stops when it goes away. A piece that fails once the answer has begun cuts
-// the connection: the client sees an incomplete answer rather than a 200 with broken JSON.
+// Written as the client takes them, so that a slow reader holds at most a piece or two in memory;
+// stops when it goes away. A piece that fails once the answer has begun cuts the connection: the
+// client sees an incomplete answer rather than a 200 with broken JSON. Either way, nothing is left
+// to send.
 async function writeChunks(res: Response, chunks: AsyncIterable<string>): Promise<void> {
   res.type('application/json');
-  try {
-    for await (const chunk of chunks) {
-      if (res.destroyed) return;
-      if (!res.write(chunk)) {
-        await new Promise<void>((resolve) => {
-          const done = (): void => {
-            res.off('drain', done).off('close', done);
-            resolve();
-          };
-          res.on('drain', done).on('close', done);
-        });
-      }
-    }
-    res.end();
-  } catch (error) {
-    res.destroy(error as Error);
-  }
-}
-
-// Health and the inspector page (which asks for the token itself) are open to all.
-function isOpen(req: Request): boolean {
-  const method = req.method === 'HEAD' ? 'GET' : req.method;
-  return adminRoutes.some(
-    (r) => r.open === true && r.method === method && matches(r.path, req.path),
-  );
+  await pipeline(Readable.from(chunks, { highWaterMark: 1 }), res).catch(() => undefined);
 }
 
 function checkAdminToken(req: Request, token: string | undefined): void {
@@ -188,8 +175,4 @@ function adminSession(req: Request): string {
   const problem = sessionNameProblem(session);
   if (problem !== undefined) throw new HttpError('INVALID_ADMIN_REQUEST', problem);
   return session;
-}
-
-function matches(template: string, path: string): boolean {
-  return adminPathParams(template, path) !== undefined;
 }
