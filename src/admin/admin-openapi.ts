@@ -1,16 +1,12 @@
 import { requestPatternSchema } from '../interactions/request-pattern.ts';
-import { timesSchema } from '../interactions/verify-requests.ts';
 import { stubDefinitionSchema } from '../responders/stubs/stub-schema.ts';
+import { sequenceBodySchema, verifyBodySchema } from './check-admin-body.ts';
+import { error, json, ref, violation } from './openapi-parts.ts';
 import { pactPath } from './pact-openapi.ts';
 import { recordingPath } from './recording-openapi.ts';
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: object, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(ref('Error'), description);
 const sessionParameter = { $ref: '#/components/parameters/Session' };
+const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
 
 const summaryFieldsParameter = {
   name: 'fields',
@@ -30,7 +26,6 @@ function verifyPath(operationId: string, body: object, [holds, fails]: [string, 
   return {
     post: {
       operationId,
-      parameters: [sessionParameter],
       requestBody: { required: true, content: { 'application/json': { schema: body } } },
       responses: {
         '200': json(ref('VerifySuccess'), holds),
@@ -41,6 +36,12 @@ function verifyPath(operationId: string, body: object, [holds, fails]: [string, 
   };
 }
 
+interface Operation {
+  security?: unknown;
+  parameters?: object[];
+  responses: Record<string, object>;
+}
+
 /**
  * The OpenAPI 3.1 description of the admin API, served at GET /__admin/openapi.json.
  *
@@ -48,11 +49,6 @@ function verifyPath(operationId: string, body: object, [holds, fails]: [string, 
  * adminOpenApi('0.1.0').paths['/__admin/verify'].post.operationId; // 'verify'
  */
 export function adminOpenApi(version: string) {
-  const violation = {
-    type: 'object',
-    required: ['location', 'message'],
-    properties: { location: { type: 'string' }, message: { type: 'string' } },
-  };
   const verdict = {
     type: 'object',
     required: ['valid', 'violations'],
@@ -62,6 +58,266 @@ export function adminOpenApi(version: string) {
     required: true,
     content: { 'application/json': { schema: ref('RequestPattern') } },
   };
+  const paths = {
+    '/__admin/health': {
+      get: {
+        operationId: 'health',
+        security: [{}],
+        responses: { '200': json(ref('Health'), 'The mock is up') },
+      },
+    },
+    '/__admin/openapi.json': {
+      get: {
+        operationId: 'describeAdminApi',
+        responses: { '200': json({ type: 'object' }, 'This document') },
+      },
+    },
+    '/__admin/requests': {
+      get: {
+        operationId: 'listRequests',
+        parameters: [
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } },
+          {
+            name: 'since',
+            in: 'query',
+            description: 'An interaction id (later ones are listed) or an ISO 8601 date',
+            schema: { type: 'string' },
+          },
+          { name: 'operationId', in: 'query', schema: { type: 'string' } },
+          { name: 'status', in: 'query', schema: { type: 'integer' } },
+          summaryFieldsParameter,
+        ],
+        responses: {
+          '200': json(
+            {
+              type: 'object',
+              required: ['requests', 'meta'],
+              properties: {
+                requests: { type: 'array', items: ref('Interaction') },
+                meta: {
+                  type: 'object',
+                  required: ['total', 'dropped'],
+                  properties: { total: { type: 'integer' }, dropped: { type: 'integer' } },
+                },
+              },
+            },
+            'Recorded interactions, newest first',
+          ),
+          '400': error('A malformed query'),
+        },
+      },
+      delete: {
+        operationId: 'clearRequests',
+        responses: {
+          '204': {
+            description:
+              'The journal of the session is empty (its pact keeps them: see DELETE /__admin/pact)',
+          },
+        },
+      },
+    },
+    '/__admin/requests.har': {
+      get: {
+        operationId: 'exportHar',
+        responses: {
+          '200': json(
+            { type: 'object', required: ['log'] },
+            'The journal as HAR 1.2, oldest first',
+          ),
+        },
+      },
+    },
+    '/__admin/requests/count': {
+      post: {
+        operationId: 'countRequests',
+        requestBody: patternBody,
+        responses: {
+          '200': json(
+            { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } },
+            'How many recorded requests match',
+          ),
+          '400': error('A malformed pattern'),
+        },
+      },
+    },
+    '/__admin/requests/find': {
+      post: {
+        operationId: 'findRequests',
+        requestBody: patternBody,
+        responses: {
+          '200': json(
+            {
+              type: 'object',
+              required: ['requests'],
+              properties: { requests: { type: 'array', items: ref('Interaction') } },
+            },
+            'Matching interactions, oldest first',
+          ),
+          '400': error('A malformed pattern'),
+        },
+      },
+    },
+    '/__admin/requests/{id}': {
+      get: {
+        operationId: 'getRequest',
+        parameters: [idParameter],
+        responses: {
+          '200': json(ref('Interaction'), 'One interaction'),
+          '404': error('No such interaction in the session'),
+        },
+      },
+    },
+    '/__admin/verify': verifyPath('verify', verifyBodySchema(ref('RequestPattern')), [
+      'As many matching requests as expected',
+      'Another number of matching requests',
+    ]),
+    '/__admin/verify/sequence': verifyPath(
+      'verifySequence',
+      sequenceBodySchema(ref('RequestPattern')),
+      ['The requests arrived in that order', 'They did not'],
+    ),
+    '/__admin/stubs': {
+      post: {
+        operationId: 'createStub',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('StubDefinition') } },
+        },
+        responses: {
+          '201': json(ref('Stub'), 'The stub, registered'),
+          '400': json(
+            {
+              allOf: [
+                ref('Error'),
+                {
+                  type: 'object',
+                  properties: { violations: { type: 'array', items: violation } },
+                },
+              ],
+            },
+            'Malformed, or it breaks the contract (the violations are listed)',
+          ),
+        },
+      },
+      get: {
+        operationId: 'listStubs',
+        responses: {
+          '200': json(
+            {
+              type: 'object',
+              required: ['stubs'],
+              properties: { stubs: { type: 'array', items: ref('Stub') } },
+            },
+            'The stubs of the session, in match order',
+          ),
+        },
+      },
+      delete: {
+        operationId: 'clearStubs',
+        responses: { '204': { description: 'No stubs left in the session' } },
+      },
+    },
+    '/__admin/stubs/{id}': {
+      get: {
+        operationId: 'getStub',
+        parameters: [idParameter],
+        responses: {
+          '200': json(ref('Stub'), 'One stub'),
+          '404': error('No such stub in the session'),
+        },
+      },
+      delete: {
+        operationId: 'removeStub',
+        parameters: [idParameter],
+        responses: {
+          '204': { description: 'Removed' },
+          '404': error('No such stub in the session'),
+        },
+      },
+    },
+    '/__admin/coverage': {
+      get: {
+        operationId: 'coverage',
+        responses: { '200': json(ref('Coverage'), 'Answered statuses per operation') },
+      },
+    },
+    '/__admin/pact': pactPath,
+    '/__admin/recording': recordingPath,
+    '/__admin/events': {
+      get: {
+        operationId: 'streamEvents',
+        description:
+          'Server-sent events: one `data:` event per journal entry of the session (`*`: every session) as it is recorded, its data an Interaction as JSON. A comment line every 15 s; a client that leaves 64 KiB unsent is dropped; past --event-client-limit open streams, 503.',
+        parameters: [
+          summaryFieldsParameter,
+          {
+            name: 'maxRate',
+            in: 'query',
+            schema: { type: 'integer', minimum: 1 },
+            description:
+              'At most this many entries a second (a second\'s worth at once); the others are skipped, and an `event: skipped` with data `{"skipped":N,"lastId":"ID"}` (ahead of the next entry sent, or within 250 ms) counts them and names the last. For views that cannot show more, such as the inspector page.',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The stream, open until the client leaves or the mock closes',
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
+          },
+          '503': error('As many streams are open as --event-client-limit allows'),
+        },
+      },
+    },
+    '/__admin/inspector': {
+      get: {
+        operationId: 'inspectorPage',
+        description:
+          'The live inspector page (HTML). Open without the admin token: it holds no data, and asks for the token when the API answers 401.',
+        security: [{}],
+        responses: {
+          '200': {
+            description: 'The page',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+        },
+      },
+    },
+    '/__admin/inspector/{asset}': {
+      get: {
+        operationId: 'inspectorAsset',
+        description: "The page's script and style, built with the package.",
+        security: [{}],
+        parameters: [
+          { name: 'asset', in: 'path', required: true, schema: { enum: ['app.js', 'app.css'] } },
+        ],
+        responses: {
+          '200': { description: 'The asset' },
+          '404': error('No such asset'),
+        },
+      },
+    },
+    '/__admin/reset': {
+      post: {
+        operationId: 'reset',
+        responses: {
+          '200': json(
+            { type: 'object', properties: { reset: { type: 'string' } } },
+            "Journal, coverage and stubs cleared, store back to its fixtures; the session's pact keeps what it answered (see DELETE /__admin/pact)",
+          ),
+        },
+      },
+    },
+  };
+  // Every endpoint but the open ones and this document sees one session; all but the open ones
+  // need the token.
+  for (const [path, item] of Object.entries(paths)) {
+    for (const operation of Object.values(item) as Operation[]) {
+      if (operation.security !== undefined) continue;
+      if (path !== '/__admin/openapi.json') {
+        operation.parameters = [sessionParameter, ...(operation.parameters ?? [])];
+      }
+      operation.responses['401'] = error('The admin token is missing');
+    }
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -72,286 +328,7 @@ export function adminOpenApi(version: string) {
         'Inspect and verify what the mock received. Every endpoint takes X-Mock-Session (or ?session=) and then sees only that session; `*` means every session. Any endpoint answers 403 to a request whose Host, or whose browser Origin, is not an allowed host (see --allowed-hosts), and 415 to a write whose body is not application/json.',
     },
     security: [{ adminToken: [] }, {}],
-    paths: {
-      '/__admin/health': {
-        get: {
-          operationId: 'health',
-          security: [{}],
-          responses: { '200': json(ref('Health'), 'The mock is up') },
-        },
-      },
-      '/__admin/openapi.json': {
-        get: {
-          operationId: 'describeAdminApi',
-          responses: { '200': json({ type: 'object' }, 'This document') },
-        },
-      },
-      '/__admin/requests': {
-        get: {
-          operationId: 'listRequests',
-          parameters: [
-            sessionParameter,
-            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } },
-            {
-              name: 'since',
-              in: 'query',
-              description: 'An interaction id (later ones are listed) or an ISO 8601 date',
-              schema: { type: 'string' },
-            },
-            { name: 'operationId', in: 'query', schema: { type: 'string' } },
-            { name: 'status', in: 'query', schema: { type: 'integer' } },
-            summaryFieldsParameter,
-          ],
-          responses: {
-            '200': json(
-              {
-                type: 'object',
-                required: ['requests', 'meta'],
-                properties: {
-                  requests: { type: 'array', items: ref('Interaction') },
-                  meta: {
-                    type: 'object',
-                    required: ['total', 'dropped'],
-                    properties: { total: { type: 'integer' }, dropped: { type: 'integer' } },
-                  },
-                },
-              },
-              'Recorded interactions, newest first',
-            ),
-            '400': error('A malformed query'),
-            '401': error('The admin token is missing'),
-          },
-        },
-        delete: {
-          operationId: 'clearRequests',
-          parameters: [sessionParameter],
-          responses: {
-            '204': {
-              description:
-                'The journal of the session is empty (its pact keeps them: see DELETE /__admin/pact)',
-            },
-            '401': error('The admin token is missing'),
-          },
-        },
-      },
-      '/__admin/requests.har': {
-        get: {
-          operationId: 'exportHar',
-          parameters: [sessionParameter],
-          responses: {
-            '200': json(
-              { type: 'object', required: ['log'] },
-              'The journal as HAR 1.2, oldest first',
-            ),
-          },
-        },
-      },
-      '/__admin/requests/count': {
-        post: {
-          operationId: 'countRequests',
-          parameters: [sessionParameter],
-          requestBody: patternBody,
-          responses: {
-            '200': json(
-              { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } },
-              'How many recorded requests match',
-            ),
-            '400': error('A malformed pattern'),
-          },
-        },
-      },
-      '/__admin/requests/find': {
-        post: {
-          operationId: 'findRequests',
-          parameters: [sessionParameter],
-          requestBody: patternBody,
-          responses: {
-            '200': json(
-              {
-                type: 'object',
-                required: ['requests'],
-                properties: { requests: { type: 'array', items: ref('Interaction') } },
-              },
-              'Matching interactions, oldest first',
-            ),
-            '400': error('A malformed pattern'),
-          },
-        },
-      },
-      '/__admin/requests/{id}': {
-        get: {
-          operationId: 'getRequest',
-          parameters: [
-            sessionParameter,
-            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-          ],
-          responses: {
-            '200': json(ref('Interaction'), 'One interaction'),
-            '404': error('No such interaction in the session'),
-          },
-        },
-      },
-      '/__admin/verify': verifyPath(
-        'verify',
-        {
-          type: 'object',
-          required: ['pattern'],
-          properties: { pattern: ref('RequestPattern'), times: timesSchema },
-        },
-        ['As many matching requests as expected', 'Another number of matching requests'],
-      ),
-      '/__admin/verify/sequence': verifyPath(
-        'verifySequence',
-        {
-          type: 'object',
-          required: ['patterns'],
-          properties: { patterns: { type: 'array', minItems: 1, items: ref('RequestPattern') } },
-        },
-        ['The requests arrived in that order', 'They did not'],
-      ),
-      '/__admin/stubs': {
-        post: {
-          operationId: 'createStub',
-          parameters: [sessionParameter],
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: ref('StubDefinition') } },
-          },
-          responses: {
-            '201': json(ref('Stub'), 'The stub, registered'),
-            '400': json(
-              {
-                allOf: [
-                  ref('Error'),
-                  {
-                    type: 'object',
-                    properties: { violations: { type: 'array', items: violation } },
-                  },
-                ],
-              },
-              'Malformed, or it breaks the contract (the violations are listed)',
-            ),
-          },
-        },
-        get: {
-          operationId: 'listStubs',
-          parameters: [sessionParameter],
-          responses: {
-            '200': json(
-              {
-                type: 'object',
-                required: ['stubs'],
-                properties: { stubs: { type: 'array', items: ref('Stub') } },
-              },
-              'The stubs of the session, in match order',
-            ),
-          },
-        },
-        delete: {
-          operationId: 'clearStubs',
-          parameters: [sessionParameter],
-          responses: { '204': { description: 'No stubs left in the session' } },
-        },
-      },
-      '/__admin/stubs/{id}': {
-        get: {
-          operationId: 'getStub',
-          parameters: [
-            sessionParameter,
-            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-          ],
-          responses: {
-            '200': json(ref('Stub'), 'One stub'),
-            '404': error('No such stub in the session'),
-          },
-        },
-        delete: {
-          operationId: 'removeStub',
-          parameters: [
-            sessionParameter,
-            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-          ],
-          responses: {
-            '204': { description: 'Removed' },
-            '404': error('No such stub in the session'),
-          },
-        },
-      },
-      '/__admin/coverage': {
-        get: {
-          operationId: 'coverage',
-          parameters: [sessionParameter],
-          responses: { '200': json(ref('Coverage'), 'Answered statuses per operation') },
-        },
-      },
-      '/__admin/pact': pactPath,
-      '/__admin/recording': recordingPath,
-      '/__admin/events': {
-        get: {
-          operationId: 'streamEvents',
-          description:
-            'Server-sent events: one `data:` event per journal entry of the session (`*`: every session) as it is recorded, its data an Interaction as JSON. A comment line every 15 s; a client that leaves 64 KiB unsent is dropped; past --event-client-limit open streams, 503.',
-          parameters: [
-            sessionParameter,
-            summaryFieldsParameter,
-            {
-              name: 'maxRate',
-              in: 'query',
-              schema: { type: 'integer', minimum: 1 },
-              description:
-                'At most this many entries a second (a second\'s worth at once); the others are skipped, and an `event: skipped` with data `{"skipped":N,"lastId":"ID"}` (ahead of the next entry sent, or within 250 ms) counts them and names the last. For views that cannot show more, such as the inspector page.',
-            },
-          ],
-          responses: {
-            '200': {
-              description: 'The stream, open until the client leaves or the mock closes',
-              content: { 'text/event-stream': { schema: { type: 'string' } } },
-            },
-            '503': error('As many streams are open as --event-client-limit allows'),
-          },
-        },
-      },
-      '/__admin/inspector': {
-        get: {
-          operationId: 'inspectorPage',
-          description:
-            'The live inspector page (HTML). Open without the admin token: it holds no data, and asks for the token when the API answers 401.',
-          security: [{}],
-          responses: {
-            '200': {
-              description: 'The page',
-              content: { 'text/html': { schema: { type: 'string' } } },
-            },
-          },
-        },
-      },
-      '/__admin/inspector/{asset}': {
-        get: {
-          operationId: 'inspectorAsset',
-          description: "The page's script and style, built with the package.",
-          security: [{}],
-          parameters: [
-            { name: 'asset', in: 'path', required: true, schema: { enum: ['app.js', 'app.css'] } },
-          ],
-          responses: {
-            '200': { description: 'The asset' },
-            '404': error('No such asset'),
-          },
-        },
-      },
-      '/__admin/reset': {
-        post: {
-          operationId: 'reset',
-          parameters: [sessionParameter],
-          responses: {
-            '200': json(
-              { type: 'object', properties: { reset: { type: 'string' } } },
-              "Journal, coverage and stubs cleared, store back to its fixtures; the session's pact keeps what it answered (see DELETE /__admin/pact)",
-            ),
-          },
-        },
-      },
-    },
+    paths,
     components: {
       securitySchemes: {
         adminToken: {

@@ -29,19 +29,29 @@ function lazily<T>(schema: object): () => Check<T> {
   };
 }
 
-const checkPattern = lazily<RequestPattern>(requestPatternSchema);
-const checkVerify = lazily<{ pattern: RequestPattern; times?: Times }>({
+/** The body of POST /__admin/verify, `pattern` being a request pattern's schema or a reference. */
+export const verifyBodySchema = (pattern: object) => ({
   type: 'object',
   required: ['pattern'],
   additionalProperties: false,
-  properties: { pattern: requestPatternSchema, times: timesSchema },
+  properties: { pattern, times: timesSchema },
 });
-const checkSequence = lazily<{ patterns: RequestPattern[] }>({
+
+/** The body of POST /__admin/verify/sequence (see verifyBodySchema). */
+export const sequenceBodySchema = (pattern: object) => ({
   type: 'object',
   required: ['patterns'],
   additionalProperties: false,
-  properties: { patterns: { type: 'array', minItems: 1, items: requestPatternSchema } },
+  properties: { patterns: { type: 'array', minItems: 1, items: pattern } },
 });
+
+const checkPattern = lazily<RequestPattern>(requestPatternSchema);
+const checkVerify = lazily<{ pattern: RequestPattern; times?: Times }>(
+  verifyBodySchema(requestPatternSchema),
+);
+const checkSequence = lazily<{ patterns: RequestPattern[] }>(
+  sequenceBodySchema(requestPatternSchema),
+);
 const checkStub = lazily<StubDefinition>(stubDefinitionSchema);
 
 /** Compiles the admin API's body checks now, so that no admin call waits for them. */

@@ -1,9 +1,5 @@
 import { leftOutKinds } from '../pact/left-out.ts';
-
-const errorBody = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
+import { error, json } from './openapi-parts.ts';
 
 const leftOut = {
   type: 'object',
@@ -26,7 +22,6 @@ export const pactPath = {
     description:
       "The session's traffic as a Pact file: one interaction per request shape the contract accepted, with the answer that was sent, and what was left out and why. It holds everything the session answered since it began (or since DELETE /__admin/pact), whatever resets and clears of its requests came between.",
     parameters: [
-      { $ref: '#/components/parameters/Session' },
       { name: 'consumer', in: 'query', schema: { type: 'string', default: 'consumer' } },
       {
         name: 'provider',
@@ -43,38 +38,31 @@ export const pactPath = {
       },
     ],
     responses: {
-      '200': {
-        description: 'The pact, and what was left out of it',
-        content: {
-          'application/json': {
-            schema: {
+      '200': json(
+        {
+          type: 'object',
+          required: ['pact', 'leftOut', 'entries'],
+          properties: {
+            pact: {
               type: 'object',
-              required: ['pact', 'leftOut', 'entries'],
-              properties: {
-                pact: {
-                  type: 'object',
-                  required: ['consumer', 'provider', 'interactions', 'metadata'],
-                  description: 'A Pact specification V4 (or V3) file',
-                },
-                leftOut: { type: 'array', items: leftOut },
-                entries: { type: 'integer', description: 'Journal entries read' },
-              },
+              required: ['consumer', 'provider', 'interactions', 'metadata'],
+              description: 'A Pact specification V4 (or V3) file',
             },
+            leftOut: { type: 'array', items: leftOut },
+            entries: { type: 'integer', description: 'Journal entries read' },
           },
         },
-      },
-      '400': errorBody('A malformed query'),
-      '401': errorBody('The admin token is missing'),
+        'The pact, and what was left out of it',
+      ),
+      '400': error('A malformed query'),
     },
   },
   delete: {
     operationId: 'clearPact',
     description:
       "Starts the session's pact again: forgets what it kept from before the session's resets, and clears its journal. A reset or DELETE /__admin/requests keeps the pact's share of the traffic; this does not.",
-    parameters: [{ $ref: '#/components/parameters/Session' }],
     responses: {
       '204': { description: "The session's pact is empty" },
-      '401': errorBody('The admin token is missing'),
     },
   },
 };
