@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Mode } from '../config/config-schema.ts';
+import type { ResolvedConfig } from '../config/config-schema.ts';
 import type { LiveContract } from '../contract/live-contract.ts';
 import type { Coverage } from '../observe/coverage.ts';
 import type { Journal } from '../observe/journal.ts';
@@ -11,8 +11,9 @@ import type { EventHub } from '../observe/event-hub.ts';
 import type { PactLedger } from '../pact/pact-ledger.ts';
 
 export interface AdminDeps {
+  /** The settings the admin API reads; --stub-size-limit bounds a stub's JSON. */
+  config: Pick<ResolvedConfig, 'mode' | 'adminToken' | 'maxDelay' | 'stubSizeBytes'>;
   contract: LiveContract;
-  mode: Mode;
   store: RecordStore;
   journal: Journal;
   /** Journal entries as they are recorded, for GET /__admin/events. */
@@ -23,11 +24,7 @@ export interface AdminDeps {
   pactLedger: PactLedger;
   /** Sessions with state, and how many were evicted (--session-limit). */
   sessions: SessionTable;
-  /** Largest stub definition, in bytes of JSON (--stub-size-limit). */
-  stubSizeBytes: number;
   recordFile: RecordFile | undefined;
-  maxDelay: number;
-  adminToken: string | undefined;
   version: string;
   /** With a shared store (`--store redis://...`): whether it answers, for health. */
   shared?: { status(): { kind: 'redis'; url: string; connected: boolean } };

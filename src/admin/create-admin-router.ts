@@ -40,7 +40,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
   for (const route of adminRoutes) if (route.open === true) router.get(route.path, serve(route));
   // Then the token: no body of a caller without it is read.
   router.use((req, _res, next) => {
-    checkAdminToken(req, deps.adminToken);
+    checkAdminToken(req, deps.config.adminToken);
     next();
   });
   router.use(requireJsonWrites);

@@ -16,7 +16,7 @@ export async function health({ deps }: AdminContext): Promise<AdminReply> {
     body: {
       status: degraded ? 'degraded' : 'ok',
       spec: { title, version, hash },
-      mode: deps.mode,
+      mode: deps.config.mode,
       ...(store === undefined ? {} : { store }),
       // While the shared store is away, what only it knows is left out.
       ...(store?.connected === false

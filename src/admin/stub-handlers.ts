@@ -30,16 +30,17 @@ export async function createStub({ deps, session, body }: AdminContext): Promise
  */
 export function checkedStub(
   body: unknown,
-  deps: Pick<AdminContext['deps'], 'stubSizeBytes' | 'maxDelay' | 'contract' | 'stubs'>,
+  deps: Pick<AdminContext['deps'], 'config' | 'contract' | 'stubs'>,
   session: string,
 ): { stub: Stub } | { violations: Violation[] } {
-  checkStubSize(body, deps.stubSizeBytes);
+  const { stubSizeBytes, maxDelay } = deps.config;
+  checkStubSize(body, stubSizeBytes);
   const definition = checkAdminBody.stub(body);
   checkStubHeaders(definition.response?.headers);
-  if (definition.delayMs !== undefined && definition.delayMs > deps.maxDelay) {
+  if (definition.delayMs !== undefined && definition.delayMs > maxDelay) {
     throw new HttpError(
       'INVALID_ADMIN_REQUEST',
-      `Failed to register the stub: delayMs ${definition.delayMs} is over --max-delay (${deps.maxDelay} ms). Make sure to ask for a shorter delay.`,
+      `Failed to register the stub: delayMs ${definition.delayMs} is over --max-delay (${maxDelay} ms). Make sure to ask for a shorter delay.`,
     );
   }
   const { operationIds, violations } = checkStub(definition, deps.contract.current.operations);

@@ -1,5 +1,4 @@
 import express, { type Express } from 'express';
-import type { AdminDeps } from '../admin/admin-context.ts';
 import { createAdminRouter } from '../admin/create-admin-router.ts';
 import { health } from '../admin/state-handlers.ts';
 import { HttpError } from '../errors.ts';
@@ -13,7 +12,7 @@ import { createRequestLog, logAdminRequests } from '../observe/log-requests.ts';
 /** The admin API on its own app, for `adminPort`. */
 export function createAdminApp(deps: ServerDeps): Express {
   const app = baseApp(deps);
-  app.use('/__admin', createAdminRouter(adminDepsOf(deps)));
+  app.use('/__admin', createAdminRouter(deps));
   // Express would answer any other path with an HTML page.
   app.use((req, _res, next) => {
     next(
@@ -38,10 +37,9 @@ export function createAdminApp(deps: ServerDeps): Express {
 export function createMockPortAdminApp(deps: ServerDeps): Express {
   if (deps.config.adminPort === undefined) return createAdminApp(deps);
   const app = baseApp(deps);
-  const adminDeps = adminDepsOf(deps);
   app.get('/__admin/health', async (_req, res) => {
     const reply = await health({
-      deps: adminDeps,
+      deps,
       session: '',
       query: {},
       params: {},
@@ -60,16 +58,6 @@ export function createMockPortAdminApp(deps: ServerDeps): Express {
   });
   app.use(createErrorHandler(deps.logger, deps.config.maxBodyBytes));
   return app;
-}
-
-function adminDepsOf(deps: ServerDeps): AdminDeps {
-  return {
-    ...deps,
-    mode: deps.config.mode,
-    adminToken: deps.config.adminToken,
-    maxDelay: deps.config.maxDelay,
-    stubSizeBytes: deps.config.stubSizeBytes,
-  };
 }
 
 function baseApp({ config, logger }: ServerDeps): Express {

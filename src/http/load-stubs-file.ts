@@ -18,15 +18,9 @@ export async function loadStubsFile(
   previous: readonly string[],
 ): Promise<string[]> {
   const definitions = definitionsIn(path, await readJson(path));
-  const checkDeps = {
-    stubs: deps.stubs,
-    contract: deps.contract,
-    stubSizeBytes: deps.config.stubSizeBytes,
-    maxDelay: deps.config.maxDelay,
-  };
   const stubs = definitions.map((definition, index) => {
     try {
-      const checked = checkedStub(definition, checkDeps, allSessions);
+      const checked = checkedStub(definition, deps, allSessions);
       if ('stub' in checked) return checked.stub;
       throw new Error(`it breaks the contract: ${formatViolations(checked.violations)}`);
     } catch (error) {

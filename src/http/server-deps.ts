@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { AdminDeps } from '../admin/admin-context.ts';
 import type { ResolvedConfig } from '../config/config-schema.ts';
-import type { RecordFile } from '../observe/record-file.ts';
 import type { Upstream } from '../responders/upstream/create-upstream.ts';
 import type { SharedState } from '../shared-state/open-shared-state.ts';
 
@@ -10,13 +9,9 @@ import type { SharedState } from '../shared-state/open-shared-state.ts';
  * journal, coverage, stubs, sessions) and its outputs. startMockServer makes it; the mock port's
  * listener, the admin app and the file watcher read it.
  */
-export interface ServerDeps extends Omit<
-  AdminDeps,
-  'mode' | 'adminToken' | 'maxDelay' | 'stubSizeBytes'
-> {
+export interface ServerDeps extends AdminDeps {
   config: ResolvedConfig;
   logger: Logger;
-  recordFile: RecordFile | undefined;
   /** With `--upstream URL`: the real provider, which answers in the mock's place. */
   upstream?: Upstream;
   /** With `--store redis://...`: the shared state's connection, whose loss answers 503. */

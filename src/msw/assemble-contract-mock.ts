@@ -56,11 +56,8 @@ export function assembleContractMock({ config, contract, fixtures, logger }: Con
   const adminDeps: AdminDeps = {
     ...state,
     contract: live,
-    mode: config.mode,
-    stubSizeBytes: config.stubSizeBytes,
+    config,
     recordFile: undefined,
-    maxDelay: config.maxDelay,
-    adminToken: undefined,
     version: packageVersion,
   };
   return { answer, adminDeps };
