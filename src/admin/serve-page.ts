@@ -26,11 +26,8 @@ const loaded = new Map<string, Promise<Buffer>>();
  * @example
  * // open http://127.0.0.1:4010/__admin/inspector
  */
-export function servePage({ params }: AdminContext): Promise<AdminReply> {
-  return serveAsset(params.asset ?? 'index.html');
-}
-
-async function serveAsset(name: string): Promise<AdminReply> {
+export async function servePage({ params }: AdminContext): Promise<AdminReply> {
+  const name = params.asset ?? 'index.html';
   const type = assets.get(name);
   if (type === undefined) {
     throw new HttpError(

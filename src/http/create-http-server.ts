@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import { ConfigError, HttpError } from '../errors.ts';
 import { endHeldFaults } from './apply-fault.ts';
@@ -101,18 +102,9 @@ export function closeGracefully(server: Server, graceMs: number): Promise<void> 
 }
 
 // Resolves once every response of the servers has closed (and so was journaled), or after `ms`.
-export function responsesClosed(servers: readonly Server[], ms: number): Promise<void> {
+export async function responsesClosed(servers: readonly Server[], ms: number): Promise<void> {
   const open = servers.flatMap((server) => [...inFlight(server)]);
-  if (open.length === 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    let left = open.length;
-    const timer = setTimeout(resolve, Math.max(0, ms));
-    for (const res of open) {
-      res.once('close', () => {
-        if (--left > 0) return;
-        clearTimeout(timer);
-        resolve();
-      });
-    }
-  });
+  const closed = open.map((res) => new Promise((resolve) => res.once('close', resolve)));
+  // Unreferenced: once they have closed, the timer holds nothing up.
+  await Promise.race([Promise.all(closed), delay(Math.max(0, ms), undefined, { ref: false })]);
 }

@@ -12,24 +12,15 @@ import type { HostPolicy } from './host-policy.ts';
 export function guardAdmin(policy: HostPolicy) {
   return function guardAdminRequest(req: Request, _res: Response, next: NextFunction): void {
     const { host, origin } = req.headers;
-    if (!policy.allowsHost(host)) {
-      next(
-        new HttpError(
-          'FORBIDDEN_HOST',
-          `Failed to accept the admin request: the Host "${host ?? ''}" is not an allowed host name (a guard against DNS rebinding). Make sure to reach the mock by localhost, an IP address or a name without dots, or add the name to --allowed-hosts.`,
-        ),
-      );
-      return;
-    }
-    if (origin !== undefined && !policy.allowsOrigin(origin, host)) {
-      next(
-        new HttpError(
-          'FORBIDDEN_HOST',
-          `Failed to accept the admin request: it comes from a web page of origin "${origin}", and only pages of allowed hosts may use the admin API. Make sure to call it from test code, or add the page's host name to --allowed-hosts.`,
-        ),
-      );
-      return;
-    }
-    next();
+    const refusal = !policy.allowsHost(host)
+      ? `the Host "${host ?? ''}" is not an allowed host name (a guard against DNS rebinding). Make sure to reach the mock by localhost, an IP address or a name without dots, or add the name to --allowed-hosts.`
+      : origin !== undefined && !policy.allowsOrigin(origin, host)
+        ? `it comes from a web page of origin "${origin}", and only pages of allowed hosts may use the admin API. Make sure to call it from test code, or add the page's host name to --allowed-hosts.`
+        : undefined;
+    next(
+      refusal === undefined
+        ? undefined
+        : new HttpError('FORBIDDEN_HOST', `Failed to accept the admin request: ${refusal}`),
+    );
   };
 }

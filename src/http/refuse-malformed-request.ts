@@ -1,8 +1,12 @@
 import type { ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
-import { HttpError } from '../errors.ts';
+import { HttpError, type ErrorCode } from '../errors.ts';
 import { errorBodyOf } from './handle-errors.ts';
 import { jsonContentType } from './send-answer.ts';
+
+// Required, not imported, as in create-http-server.ts: the ESM facade of node:http loads undici.
+const { STATUS_CODES } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 
 /**
  * The server's `clientError` listener: a request that Node's HTTP parser refuses (a malformed
@@ -21,7 +25,7 @@ export function refuseMalformedRequest(error: NodeJS.ErrnoException, socket: Dup
   const body = JSON.stringify(errorBodyOf(httpError));
   // Written, then closed as Node closes it after its own bare answer.
   socket.write(
-    `HTTP/1.1 ${httpError.status} ${reasons[httpError.status] ?? 'Bad Request'}\r\n` +
+    `HTTP/1.1 ${httpError.status} ${STATUS_CODES[httpError.status] ?? 'Bad Request'}\r\n` +
       `content-type: ${jsonContentType}\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\n` +
       'x-content-type-options: nosniff\r\n' +
@@ -36,37 +40,30 @@ export function refuseMalformedRequest(error: NodeJS.ErrnoException, socket: Dup
   }, 1_000).unref();
 }
 
-const reasons: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  413: 'Payload Too Large',
-  431: 'Request Header Fields Too Large',
+// As Node's own answers: 408 for a timeout, 431 for headers too large, 413 for chunk extensions
+// too large, 400 (MALFORMED_HTTP) for anything else the parser refuses.
+const refusals: Record<string, [ErrorCode, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [
+    'REQUEST_TIMEOUT',
+    'it was not received in time. Make sure to send the whole request within --request-timeout.',
+  ],
+  HPE_HEADER_OVERFLOW: [
+    'HEADERS_TOO_LARGE',
+    'its headers are larger than the server accepts (16 KiB). Make sure to send fewer or shorter headers.',
+  ],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [
+    'PAYLOAD_TOO_LARGE',
+    'its chunk extensions are too large. Make sure to send the body without chunk extensions.',
+  ],
 };
 
-// As Node's own answers: 408 for a timeout, 431 for headers too large, 413 for chunk extensions
-// too large, 400 for anything else the parser refuses.
 function httpErrorOf(error: NodeJS.ErrnoException): HttpError {
+  const refusal = refusals[error.code ?? ''];
+  if (refusal !== undefined)
+    return new HttpError(refusal[0], `Failed to read the request: ${refusal[1]}`);
   const reason = (error.message || 'the request is malformed').replace(/\.$/, '');
-  switch (error.code) {
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new HttpError(
-        'REQUEST_TIMEOUT',
-        'Failed to read the request: it was not received in time. Make sure to send the whole request within --request-timeout.',
-      );
-    case 'HPE_HEADER_OVERFLOW':
-      return new HttpError(
-        'HEADERS_TOO_LARGE',
-        'Failed to read the request: its headers are larger than the server accepts (16 KiB). Make sure to send fewer or shorter headers.',
-      );
-    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return new HttpError(
-        'PAYLOAD_TOO_LARGE',
-        'Failed to read the request: its chunk extensions are too large. Make sure to send the body without chunk extensions.',
-      );
-    default:
-      return new HttpError(
-        'MALFORMED_HTTP',
-        `Failed to parse the HTTP request: ${reason} (${error.code ?? 'parse error'}). Make sure to send a well-formed HTTP/1.1 request.`,
-      );
-  }
+  return new HttpError(
+    'MALFORMED_HTTP',
+    `Failed to parse the HTTP request: ${reason} (${error.code ?? 'parse error'}). Make sure to send a well-formed HTTP/1.1 request.`,
+  );
 }
