@@ -6,7 +6,7 @@ import { HttpError } from '../errors.ts';
 import { errorBodyOf, toHttpError } from '../http/handle-errors.ts';
 import { parseExactJson } from '../parsing/exact-json.ts';
 import { mayHoldBigIntegers } from '../parsing/parse-json-body.ts';
-import { defaultSession, sessionNameProblem } from '../sessions/session-of.ts';
+import { defaultSession, sessionHeaderOf, sessionNameProblem } from '../sessions/session-of.ts';
 import { queryOf } from './query-of.ts';
 
 const jsonHeaders = { 'content-type': 'application/json' };
@@ -88,13 +88,9 @@ async function answer(
 
 // As the admin router reads it: X-Mock-Session, else ?session=, else the default session.
 function sessionOf(headers: RequestInit['headers'], query: unknown): string {
-  const header = new Headers(headers).get('x-mock-session')?.trim();
   const session =
-    header !== undefined && header !== ''
-      ? header
-      : typeof query === 'string' && query !== ''
-        ? query
-        : defaultSession;
+    sessionHeaderOf(Object.fromEntries(new Headers(headers))) ??
+    (typeof query === 'string' && query !== '' ? query : defaultSession);
   const problem = sessionNameProblem(session);
   if (problem !== undefined) throw new HttpError('INVALID_ADMIN_REQUEST', problem);
   return session;

@@ -1,5 +1,26 @@
+import { pino } from 'pino';
+import type { Mode } from '../config/config-schema.ts';
+import { resolveConfig } from '../config/resolve-config.ts';
+import { contractOfDocument } from '../contract/load-contract.ts';
+import { loggerName } from '../observe/create-logger.ts';
+import { checkFixtures, loadFixtures } from '../responders/store/load-fixtures.ts';
+import { checkedContract, loadCheckedContract } from '../validation/load-checked-contract.ts';
+import { assembleContractMock, type ContractMock } from './assemble-contract-mock.ts';
 import { handlersOf, type ContractHandlers } from './contract-handlers.ts';
-import { openContractMock, type ContractMockOptions } from './open-contract-mock.ts';
+
+/** What the in-process mock serves: the server's settings of the same names. */
+export interface ContractMockOptions {
+  /** The contract: a file's path, or the OpenAPI document itself. Default: the bundled Plant Store. */
+  contract?: string | object;
+  /** Default `stateful`, as the server. */
+  mode?: Mode;
+  seed?: string | number;
+  /**
+   * The stateful store's first records: a JSON file's path, or the records (an array, or the
+   * resources' items by collection path, as a fixtures file holds them).
+   */
+  fixtures?: string | readonly object[] | Readonly<Record<string, readonly object[]>>;
+}
 
 /**
  * Where the handlers answer, and what they serve.
@@ -33,4 +54,28 @@ export interface ContractHandlersOptions extends ContractMockOptions {
  */
 export function createContractHandlers(options: ContractHandlersOptions): ContractHandlers {
   return handlersOf(options.baseUrl, () => openContractMock(options));
+}
+
+// The in-process mock in Node: the contract and the fixtures read from files or taken as given,
+// checked as the server checks them, then assembled (see assembleContractMock).
+async function openContractMock(options: ContractMockOptions): Promise<ContractMock> {
+  const { contract, fixtures } = options;
+  const config = resolveConfig({
+    ...(options.mode === undefined ? {} : { mode: options.mode }),
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(typeof contract === 'string' ? { spec: contract } : {}),
+    logLevel: 'warn',
+  });
+  const initial =
+    contract !== undefined && typeof contract === 'object'
+      ? await checkedContract(await contractOfDocument('the contract', contract), 'the contract')
+      : await loadCheckedContract(config.spec);
+  const records =
+    fixtures === undefined
+      ? { records: [], items: new Map() }
+      : typeof fixtures === 'string'
+        ? await loadFixtures(fixtures, initial)
+        : checkFixtures('the fixtures', fixtures, initial);
+  const logger = pino({ name: loggerName, level: config.logLevel });
+  return assembleContractMock({ config, contract: initial, fixtures: records, logger });
 }

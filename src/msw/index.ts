@@ -14,5 +14,5 @@ export {
   type ContractHandlersOptions,
 } from './create-contract-handlers.ts';
 export type { ContractHandlers } from './contract-handlers.ts';
-export type { ContractMockOptions } from './open-contract-mock.ts';
+export type { ContractMockOptions } from './create-contract-handlers.ts';
 export type { MockClient } from '../client/mock-client.ts';
