@@ -38,9 +38,10 @@ const builtins: Record<string, string> = {
   // the browser never reads (see not-in-browser.ts).
   '@stoplight/yaml': 'not-in-browser.ts',
   qs: 'not-in-browser.ts',
+  // Loaded by their shims only where the contract or a request pattern needs them.
+  re2js: 're2js.ts',
+  'mime-types': 'mime-types.ts',
 };
-// `yaml` stays, loaded only when a contract URL answers YAML; contract files never are.
-const unreadFrom = /src\/contract\/read-contract-files\.ts$/;
 
 const packageVersion = (
   JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { version: string }
@@ -56,11 +57,13 @@ const written: Record<string, string> = {
 const browserShims: Plugin = {
   name: 'browser-shims',
   setup(build) {
-    build.onResolve({ filter: /^(node:|@stoplight\/)?[a-z/-]+$/ }, ({ path, importer }) => {
-      const shim =
-        path === 'yaml' && unreadFrom.test(importer) ? 'not-in-browser.ts' : builtins[path];
-      return shim === undefined ? undefined : { path: `${shims}${shim}` };
+    build.onResolve({ filter: /^(node:|@stoplight\/)?[a-z0-9/-]+$/ }, ({ path, importer }) => {
+      const shim = builtins[path] === undefined ? undefined : `${shims}${builtins[path]}`;
+      // A shim that loads the module it stands for imports the module itself.
+      return shim === undefined || shim === importer ? undefined : { path: shim };
     });
+    // Contract files are never read in the browser: `yaml` loads only for a YAML contract URL.
+    build.onResolve({ filter: /\/parse-yaml\.ts$/ }, () => ({ path: `${shims}not-in-browser.ts` }));
     // One lodash: the full build, which @stoplight/json and Prism require, also serves the
     // per-method modules and lodash/fp (which would bring its own minified copy).
     build.onResolve({ filter: /^lodash\/[a-zA-Z]+$/ }, ({ path }) =>
@@ -107,4 +110,6 @@ const result = await build({
   logLevel: 'warning',
 });
 // `--sizes`: each file's bytes, minified and gzipped, and the totals of docs/msw.md's table.
+if (process.env.META)
+  (await import('node:fs')).writeFileSync(process.env.META, JSON.stringify(result.metafile));
 if (process.argv.includes('--sizes')) await printBrowserSizes(result.metafile, root);

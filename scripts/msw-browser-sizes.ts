@@ -31,14 +31,15 @@ export async function printBrowserSizes(metafile: Metafile, root: string): Promi
   const entry = (pattern: RegExp): string[] =>
     Object.keys(outputs).filter((file) => pattern.test(outputs[file]?.entryPoint ?? ''));
   const page = entry(/src\/msw\/browser\/index\.ts$/);
-  const prism = entry(/prism-internals-browser\.ts$/);
-  const plantStore = entry(/bundled-contract\.ts$/);
-  const stateful = [...page, ...prism, ...plantStore];
+  const mock = entry(/open-browser-mock\.ts$|prism-internals-browser\.ts$/);
+  const stateful = [...page, ...mock, ...entry(/bundled-contract\.ts$/)];
   // A name with "adds": the chunks a case loads beyond the Plant Store in stateful mode.
   const cases: [string, string[]][] = [
     ['with the page', page],
     ['the Plant Store, stateful or static', stateful],
     ['the Plant Store, dynamic', [...stateful, ...entry(/json-schema-faker/)]],
+    ['a contract with patterns, or a pathPattern, adds', entry(/re2js/)],
+    ['a media type written without a slash adds', entry(/mime-types/)],
     ['a YAML contract URL adds', entry(/yaml\/browser/)],
   ];
   const loaded = closure(outputs, stateful);

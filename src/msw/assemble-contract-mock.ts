@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AdminDeps } from '../admin/admin-context.ts';
+import type { AdminFetch } from '../client/mock-client.ts';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import { createLiveContract } from '../contract/live-contract.ts';
 import type { Contract } from '../contract/load-contract.ts';
@@ -9,6 +10,7 @@ import { recordInteractions } from '../observe/record-interactions.ts';
 import { packageVersion } from '../package-version.ts';
 import type { Fixtures } from '../responders/store/load-fixtures.ts';
 import { createInProcessLane } from './answer-in-process.ts';
+import { createAdminFetch } from './create-admin-fetch.ts';
 
 /** What both entries (Node and the browser) have loaded before the mock can answer. */
 export interface ContractMockParts {
@@ -26,6 +28,7 @@ export interface ContractMockParts {
  * @example
  * const mock = assembleContractMock({ config, contract, fixtures, logger });
  * const response = await mock.answer(new Request('http://api.test/plants'), '/plants');
+ * const client = createMockClient({ url, fetch: mock.adminFetch(`${url}/__admin`) });
  */
 export function assembleContractMock({ config, contract, fixtures, logger }: ContractMockParts) {
   const live = createLiveContract(contract);
@@ -60,7 +63,12 @@ export function assembleContractMock({ config, contract, fixtures, logger }: Con
     recordFile: undefined,
     version: packageVersion,
   };
-  return { answer, adminDeps };
+  /** The admin API in process, for a MockClient whose admin URL is `adminUrl`. */
+  const adminFetch = (adminUrl: string): AdminFetch => createAdminFetch(adminDeps, adminUrl);
+  /** Whether an operation of the contract has this path (any method). */
+  const routes = (path: string): boolean =>
+    live.current.operations.some(({ matcher }) => matcher.test(path));
+  return { answer, adminFetch, routes };
 }
 
 export type ContractMock = ReturnType<typeof assembleContractMock>;

@@ -1,8 +1,7 @@
-import { http, type HttpHandler } from 'msw';
+import { http, isCommonAssetRequest, type HttpHandler } from 'msw';
 import { createMockClient } from '../client/create-mock-client.ts';
 import type { MockClient } from '../client/mock-client.ts';
 import type { ContractMock } from './assemble-contract-mock.ts';
-import { createAdminFetch } from './create-admin-fetch.ts';
 
 /**
  * The handlers and a client of their journal.
@@ -27,13 +26,25 @@ export interface ContractHandlers {
  *
  * @example
  * const mock = handlersOf('http://api.test', () => openContractMock({ mode: 'static' }));
+ * const inPage = handlersOf('/', () => openBrowserMock({}), { leavesAssets: true });
  */
-export function handlersOf(baseUrl: string, load: () => Promise<ContractMock>): ContractHandlers {
+export function handlersOf(
+  baseUrl: string,
+  load: () => Promise<ContractMock>,
+  { leavesAssets = false } = {},
+): ContractHandlers {
   let opened: Promise<ContractMock> | undefined;
-  const open = (): Promise<ContractMock> => (opened ??= load());
+  let loaded: ContractMock | undefined;
+  const open = (): Promise<ContractMock> => (opened ??= load().then((mock) => (loaded = mock)));
   const base = (): URL => baseOf(baseUrl);
   const handler = http.all(
-    ({ request }) => pathUnder(base(), request.url) !== undefined,
+    ({ request }) => {
+      const path = pathUnder(base(), request.url);
+      // In the browser the page's own files (its lazily loaded chunks too) reach the worker: one
+      // that looks like an asset and that no operation routes is left to the network.
+      if (path === undefined) return false;
+      return !leavesAssets || !isCommonAssetRequest(request) || loaded?.routes(path) === true;
+    },
     async ({ request }) => {
       const mock = await open();
       return mock.answer(request, pathUnder(base(), request.url) ?? '/');
@@ -46,8 +57,7 @@ export function handlersOf(baseUrl: string, load: () => Promise<ContractMock>): 
       url,
       adminUrl,
       ...(session === undefined ? {} : { session }),
-      fetch: async (target, init) =>
-        createAdminFetch((await open()).adminDeps, adminUrl)(target, init),
+      fetch: async (target, init) => (await open()).adminFetch(adminUrl)(target, init),
     });
   };
   return {

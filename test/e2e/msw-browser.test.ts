@@ -33,6 +33,8 @@ let browser: Browser | undefined;
 let page: Page;
 let built: BuildResult | undefined;
 const pageErrors: string[] = [];
+// The page's files the site served, in order: what the browser downloaded.
+const served: string[] = [];
 
 beforeAll(async () => {
   ({ project } = await installPacked('plant-store-mock-page-', ['msw']));
@@ -85,6 +87,7 @@ async function serveFolder(folder: string): Promise<Server> {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://page').pathname;
     const file = join(folder, path === '/' ? 'index.html' : path);
+    served.push(file);
     readFile(file).then(
       (body) => {
         response.writeHead(200, { 'content-type': types[extname(file)] ?? 'text/plain' });
@@ -97,6 +100,15 @@ async function serveFolder(folder: string): Promise<Server> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
+}
+
+// Text that only RE2's engine (re2js) and mime-db's table hold, in whichever chunk they land.
+const re2Text = 'missing argument to repetition operator';
+const mimeDbText = '1d-interleaved-parityfec';
+
+async function servedScripts(): Promise<string> {
+  const scripts = served.filter((file) => file.endsWith('.js'));
+  return (await Promise.all(scripts.map((file) => readFile(file, 'utf8')))).join('\n');
 }
 
 interface Answer {
@@ -158,6 +170,22 @@ describe('the contract handlers in the browser (setupWorker), from the installed
         { status: 400, violations: ['body'] },
       ],
     });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('downloads neither RE2 nor mime-db for the Plant Store, whose contract needs neither', async () => {
+    expect(served.some((file) => file.endsWith('.js'))).toBe(true);
+    const scripts = await servedScripts();
+    expect(scripts.includes(re2Text)).toBe(false);
+    expect(scripts.includes(mimeDbText)).toBe(false);
+  });
+
+  it('loads RE2 for the first pathPattern a client call gives, and matches with it', async () => {
+    const count = await page.evaluate<number>(
+      `globalThis.mock.client().count({ method: 'POST', pathPattern: '/pl(a|u)nts' })`,
+    );
+    expect(count).toBe(2);
+    expect((await servedScripts()).includes(re2Text)).toBe(true);
     expect(pageErrors).toEqual([]);
   });
 });

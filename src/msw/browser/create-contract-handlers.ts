@@ -1,5 +1,5 @@
 import { handlersOf, type ContractHandlers } from '../contract-handlers.ts';
-import { openBrowserMock, type BrowserContractMockOptions } from './open-browser-mock.ts';
+import type { BrowserContractMockOptions } from './open-browser-mock.ts';
 
 /**
  * Where the handlers answer, and what they serve.
@@ -26,5 +26,10 @@ export interface BrowserContractHandlersOptions extends BrowserContractMockOptio
  * await mock.client().count({ method: 'POST', path: '/plants' }); // 1
  */
 export function createContractHandlers(options: BrowserContractHandlersOptions): ContractHandlers {
-  return handlersOf(options.baseUrl, () => openBrowserMock(options));
+  // The pipeline and all it loads are a chunk of their own: the entry holds the handler and the client.
+  return handlersOf(
+    options.baseUrl,
+    async () => (await import('./open-browser-mock.ts')).openBrowserMock(options),
+    { leavesAssets: true },
+  );
 }

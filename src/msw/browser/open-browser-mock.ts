@@ -3,10 +3,14 @@ import type { Mode } from '../../config/config-schema.ts';
 import { resolveConfig } from '../../config/resolve-config.ts';
 import { contractOfDocument } from '../../contract/load-contract.ts';
 import { ConfigError } from '../../errors.ts';
+import type { AdminFetch } from '../../client/mock-client.ts';
 import { checkFixtures } from '../../responders/store/load-fixtures.ts';
 import { checkedContract } from '../../validation/load-checked-contract.ts';
 import { assembleContractMock, type ContractMock } from '../assemble-contract-mock.ts';
+import type { Contract } from '../../contract/load-contract.ts';
+import { loadMimeTypes } from './node-shims/mime-types.ts';
 import { provideModule } from './node-shims/node-module.ts';
+import { loadRe2js } from './node-shims/re2js.ts';
 
 /** What the handlers serve in the browser: the server's settings of the same names. */
 export interface BrowserContractMockOptions {
@@ -24,8 +28,9 @@ export interface BrowserContractMockOptions {
 
 /**
  * The in-process mock in the browser: the contract taken as given, fetched, or the bundled one,
- * checked as the server checks it, and the modules the pipeline requires by name loaded first:
- * Prism's validator, and json-schema-faker only where the mode or the error samples need it.
+ * checked as the server checks it, and what the pipeline needs loaded first: Prism's validator,
+ * and only where the contract or the mode asks for them json-schema-faker, RE2 (patterns) and
+ * mime-db (a media type written without a slash). An admin call with a `pathPattern` loads RE2.
  *
  * @example
  * const mock = await openBrowserMock({ contract: '/openapi.json', mode: 'static' });
@@ -37,15 +42,40 @@ export async function openBrowserMock(options: BrowserContractMockOptions): Prom
     logLevel: 'warn',
   });
   const [document] = await Promise.all([documentOf(options.contract), providePrism()]);
-  if (config.mode === 'dynamic' || mayMendErrorSamples(document)) await provideFaker();
+  const text = JSON.stringify(document);
+  // Error samples are mended with the faker, synchronously, where the sampler's `string` may
+  // break a pattern or a length bound (see src/validation/error-samples.ts).
+  const mends = /"(pattern|minLength|maxLength)"\s*:/.test(text);
+  await Promise.all([
+    config.mode === 'dynamic' || mends ? provideFaker() : undefined,
+    /"pattern(Properties)?"\s*:/.test(text) ? loadRe2js() : undefined,
+  ]);
   const label = typeof options.contract === 'string' ? options.contract : 'the contract';
   const contract = await checkedContract(await contractOfDocument(label, document), label);
+  if (namesShortMediaType(contract)) await loadMimeTypes();
   const fixtures =
     options.fixtures === undefined
       ? { records: [], items: new Map() }
       : checkFixtures('the fixtures', options.fixtures, contract);
   const logger = pino({ name: 'plant-store-mock', level: config.logLevel });
-  return assembleContractMock({ config, contract, fixtures, logger });
+  const mock = assembleContractMock({ config, contract, fixtures, logger });
+  const adminFetch = (adminUrl: string): AdminFetch => {
+    const inner = mock.adminFetch(adminUrl);
+    return async (url, init) => {
+      if (typeof init.body === 'string' && init.body.includes('"pathPattern"')) await loadRe2js();
+      return inner(url, init);
+    };
+  };
+  return { ...mock, adminFetch };
+}
+
+// Content negotiation looks a contract's `json` (not `application/json`) up in mime-db.
+function namesShortMediaType(contract: Contract): boolean {
+  return contract.operations.some(({ resource }) =>
+    resource.responses.some((response) =>
+      (response.contents ?? []).some(({ mediaType }) => !mediaType.includes('/')),
+    ),
+  );
 }
 
 async function providePrism(): Promise<void> {
@@ -56,12 +86,6 @@ async function providePrism(): Promise<void> {
 async function provideFaker(): Promise<void> {
   const faker = await import('json-schema-faker');
   provideModule('json-schema-faker', () => faker);
-}
-
-// Error samples are mended with the faker, synchronously, where the sampler's `string` may break
-// a pattern or a length bound (see src/validation/error-samples.ts): loaded first for such contracts.
-function mayMendErrorSamples(document: object): boolean {
-  return /"(pattern|minLength|maxLength)"\s*:/.test(JSON.stringify(document));
 }
 
 async function documentOf(contract: string | object | undefined): Promise<object> {

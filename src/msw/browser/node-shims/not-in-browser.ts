@@ -9,5 +9,6 @@ function notInBrowser(): never {
 }
 
 export const parse = notInBrowser;
+export const parseYaml = notInBrowser;
 export const parseWithPointers = notInBrowser;
 export const stringify = notInBrowser;
