@@ -3,12 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 /**
- * Bundles the CLI (dist/cli/main.js) and the package's main entry (dist/index.js, what
- * `startMockServer()` loads) over tsc's output, with their dependencies: a few files read and
+ * Bundles the CLI (dist/cli/main.js), the package's main entry (dist/index.js, what
+ * `startMockServer()` loads) and `plant-store-mock/msw` (dist/msw/index.js; msw itself stays the
+ * user's) over tsc's output, with their dependencies: a few files read and
  * compiled instead of several hundred (docs/design.md). The lazy `import()`s (the faker, the admin
  * app, Redis, the upstream proxy, the pact command) stay split points: their code goes to chunks
  * in dist/chunks/, loaded when first needed. Run by `npm run build` after tsc, which still writes
- * the other entries (client, vitest, msw, testcontainers) and every declaration file.
+ * the other entries (client, vitest, testcontainers) and every declaration file.
  *
  * @example
  * // node scripts/build-bundle.ts
@@ -40,7 +41,11 @@ const bundleLazyRequires: Plugin = {
 await rm(`${root}dist/chunks`, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { 'cli/main': 'src/cli/main.ts', index: 'src/index.ts' },
+  entryPoints: {
+    'cli/main': 'src/cli/main.ts',
+    index: 'src/index.ts',
+    'msw/index': 'src/msw/index.ts',
+  },
   outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
@@ -57,7 +62,7 @@ await build({
   plugins: [bundleLazyRequires],
   // Its url.parse() calls make Node print a deprecation warning when they come from outside
   // node_modules, as bundled code does.
-  external: ['@stoplight/json-schema-ref-parser'],
+  external: ['@stoplight/json-schema-ref-parser', 'msw'],
   sourcemap: true,
   legalComments: 'linked',
   logLevel: 'warning',

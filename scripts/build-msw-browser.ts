@@ -110,6 +110,4 @@ const result = await build({
   logLevel: 'warning',
 });
 // `--sizes`: each file's bytes, minified and gzipped, and the totals of docs/msw.md's table.
-if (process.env.META)
-  (await import('node:fs')).writeFileSync(process.env.META, JSON.stringify(result.metafile));
 if (process.argv.includes('--sizes')) await printBrowserSizes(result.metafile, root);

@@ -15,6 +15,8 @@ export default defineConfig({
     ],
   },
   test: {
+    // Loaded by Node as a user's suite loads the package from node_modules, not through Vite.
+    server: { deps: { external: [/\/dist\//] } },
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['consumer-suite.test.ts'],
     testTimeout: 60_000,
