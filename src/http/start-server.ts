@@ -2,7 +2,6 @@ import type { MockServerOptions } from '../config/mock-server-options.ts';
 import { memoryBound } from '../config/memory-model.ts';
 import { resolveConfig } from '../config/resolve-config.ts';
 import { createLiveContract } from '../contract/live-contract.ts';
-import { createEventHub } from '../observe/event-hub.ts';
 import { closeLogOutput, createLogger } from '../observe/create-logger.ts';
 import { openRecordFile } from '../observe/record-file.ts';
 import { packageVersion } from '../package-version.ts';
@@ -78,15 +77,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       : await (
           await import('../shared-state/open-shared-state.ts')
         ).openSharedState(config, fixtures, logger, contract);
-  const state =
-    shared === undefined
-      ? createMemoryState(config, fixtures, logger, contract)
-      : {
-          ...shared,
-          events: await shared.relayEvents(
-            createEventHub({ clientLimit: config.eventClientLimit }),
-          ),
-        };
+  const state = shared ?? createMemoryState(config, fixtures, logger, contract);
   const deps: ServerDeps = {
     config,
     contract,

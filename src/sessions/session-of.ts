@@ -25,8 +25,7 @@ const controlCharacters = /[\u0000-\u001f\u007f]/g;
  */
 export function sessionOf(headers: IncomingHttpHeaders, inPath?: string): string {
   const session = inPath ?? sessionHeaderOf(headers) ?? defaultSession;
-  const cut = session.length > maxSessionBytes ? session.slice(0, maxSessionBytes) : session;
-  return controlCharacter.test(cut) ? cut.replace(controlCharacters, '\ufffd') : cut;
+  return session.slice(0, maxSessionBytes).replace(controlCharacters, '\ufffd');
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { MaybePromise } from '../maybe-promise.ts';
+import { allSessions } from './session-of.ts';
 
 /** Per-session state that the table evicts along with its session. */
 export type ForgetSession = (session: string) => void;
@@ -16,14 +17,13 @@ export interface SessionTableStats {
  * forgets it and the eviction is counted. A Map re-set on each touch is the LRU list.
  */
 export function createSessionTable(limit: number, forgetters: readonly ForgetSession[] = []) {
-  // `*` names every session (its stubs answer them all): evicting it would forget everything.
-  const allSessions = '*';
   const sessions = new Map<string, true>();
   let evicted = 0;
 
   return {
     /** Marks the session as just used; evicts the least recently used one past the limit. */
     touch(session: string): void {
+      // `*` names every session (its stubs answer them all): evicting it would forget everything.
       if (session === allSessions) return;
       if (sessions.delete(session)) {
         sessions.set(session, true);

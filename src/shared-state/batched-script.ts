@@ -1,5 +1,5 @@
 import type { RedisConnection } from './redis-connection.ts';
-import type { RedisScript } from './redis-script.ts';
+import type { RedisScript } from './redis-client.ts';
 
 /** How long a read waits before it looks, so that it sees the writes (batched per turn) of requests answered before. */
 export const settleMs = 10;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { allSessions } from '../sessions/session-of.ts';
 import type { RedisConnection } from './redis-connection.ts';
-import { redisScript } from './redis-script.ts';
+import { redisScript } from './redis-client.ts';
 
 /**
  * Keys of the data-loss marks (also the journal's and the ledger's clear scripts'): `epoch` (written
@@ -48,7 +48,8 @@ export async function watchDataLoss(redis: RedisConnection): Promise<void> {
 }
 
 /**
- * When Redis lost its data, unless `session` was cleared since (`*`: unless every session was).
+ * When Redis lost its data, unless `session` was cleared since (`*`: unless every session was):
+ * of the journal, or with `marks` 'P:' of the pacts.
  *
  * @example
  * await readLostAt(redis, 'ci-3'); // '2026-11-24T10:00:00.000Z', or undefined
@@ -56,12 +57,14 @@ export async function watchDataLoss(redis: RedisConnection): Promise<void> {
 export async function readLostAt(
   redis: RedisConnection,
   session: string,
+  marks: '' | 'P:' = '',
 ): Promise<string | undefined> {
-  const [, lost, cleared] = lossKeys;
   const [lostAt, wasCleared] = await redis.guard(
     Promise.all([
-      redis.client.get(redis.key(lost)),
-      session === allSessions ? 0 : redis.client.hexists(redis.key(cleared), session),
+      redis.client.get(redis.key(`${marks}lost`)),
+      session === allSessions
+        ? 0
+        : redis.client.hexists(redis.key(`${marks}lost:cleared`), session),
     ]),
   );
   return lostAt === null || wasCleared === 1 ? undefined : lostAt;

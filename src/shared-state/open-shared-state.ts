@@ -4,7 +4,7 @@ import { memoryCosts } from '../config/memory-model.ts';
 import type { LiveContract } from '../contract/live-contract.ts';
 import type { HttpError } from '../errors.ts';
 import type { Coverage } from '../observe/coverage.ts';
-import type { EventHub } from '../observe/event-hub.ts';
+import { createEventHub, type EventHub } from '../observe/event-hub.ts';
 import type { Journal } from '../observe/journal.ts';
 import type { PactLedger } from '../pact/pact-ledger.ts';
 import type { ItemStore } from '../responders/resources/item-store.ts';
@@ -34,7 +34,7 @@ export interface SharedState {
   stubs: StubRegistry;
   sessions: SessionTable;
   /** The event hub of GET /__admin/events, fed by every replica's entries. */
-  relayEvents(hub: EventHub): Promise<EventHub>;
+  events: EventHub;
   /** The 503 to answer with while Redis is away; undefined while it answers. */
   unavailable(): HttpError | undefined;
   /** For GET /__admin/health. */
@@ -64,7 +64,6 @@ export async function openSharedState(
     // A number of its own for each replica ever started, to tell its events from the others'.
     const replica = await redis.client.incr(redis.key('replicas'));
     const ids = createReplicaIds();
-    const closers: (() => Promise<void>)[] = [];
     const onFull = () => {
       logger.warn(storeFullWarning(config.storeLimit));
     };
@@ -89,11 +88,6 @@ export async function openSharedState(
       { limit: config.stubLimit, sessionLimit: config.sessionStubLimit },
       () => sessions.stubsVersion(),
     );
-    redis.onRestore(async () => {
-      stubs.forgetCache();
-      await records.restoreFixtures();
-      await items.restoreFixtures();
-    });
     // The session table reads the stubs' version with each request's touch (see stubsVersion).
     const sessions = createRedisSessionTable(redis, config.sessionLimit, [
       (session) => {
@@ -105,6 +99,11 @@ export async function openSharedState(
         ]).catch(redis.failed);
       },
     ]);
+    const events = await relayEvents(
+      redis,
+      createEventHub({ clientLimit: config.eventClientLimit }),
+      replica,
+    );
     return {
       store,
       journal,
@@ -112,15 +111,11 @@ export async function openSharedState(
       coverage,
       stubs,
       sessions,
-      async relayEvents(hub) {
-        const relay = await relayEvents(redis, hub, replica);
-        closers.push(() => relay.close());
-        return relay;
-      },
+      events,
       unavailable: () => (redis.available() ? undefined : redis.unavailable()),
       status: () => ({ kind: 'redis', url: redis.name, connected: redis.available() }),
       async close() {
-        await Promise.all(closers.map((close) => close()));
+        await events.close();
         await redis.close();
       },
     };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { ConfigError } from '../errors.ts';
 
@@ -58,42 +59,33 @@ const clientOptions = {
 } satisfies RedisOptions;
 
 /**
- * A client of the Redis or Redis Cluster at `url`, not connected yet (`connect()`), with the
- * options above (for a cluster: of each node's connection, and of the cluster's reconnection).
+ * A client connected to `url` (a Redis, or a Redis Cluster: with the options above for each node's
+ * connection and for the cluster's reconnection), its scripts loaded; throws a ConfigError (exit 2)
+ * when it does not answer within connectTimeout, or is too old.
  *
  * @example
- * const client = createRedisClient('redis-cluster://127.0.0.1:7000');
- * await client.connect();
+ * const client = await connectClient('redis-cluster://127.0.0.1:7000', 'redis-cluster://...');
  */
-function createRedisClient(url: string): RedisClient {
+export async function connectClient(url: string, name: string): Promise<RedisClient> {
   const cluster = clusterUrl(url);
-  if (cluster === undefined) return new Redis(url, clientOptions);
   const { retryStrategy, enableOfflineQueue, enableAutoPipelining, lazyConnect, ...node } =
     clientOptions;
-  const { username, password } = cluster;
-  return new Cluster(cluster.nodes, {
-    lazyConnect,
-    enableOfflineQueue,
-    enableAutoPipelining,
-    clusterRetryStrategy: retryStrategy,
-    redisOptions: {
-      ...node,
-      ...(username === undefined ? {} : { username, password }),
-      ...(cluster.tls ? { tls: {} } : {}),
-    },
-  });
-}
-
-/**
- * A client connected to `url`, `prepare`d (the scripts loaded); throws a ConfigError (exit 2)
- * when it does not answer within connectTimeout, or is too old.
- */
-export async function connectClient(
-  url: string,
-  name: string,
-  prepare: (client: RedisClient) => Promise<void>,
-): Promise<RedisClient> {
-  const client = createRedisClient(url);
+  const client =
+    cluster === undefined
+      ? new Redis(url, clientOptions)
+      : new Cluster(cluster.nodes, {
+          lazyConnect,
+          enableOfflineQueue,
+          enableAutoPipelining,
+          clusterRetryStrategy: retryStrategy,
+          redisOptions: {
+            ...node,
+            ...(cluster.username === undefined
+              ? {}
+              : { username: cluster.username, password: cluster.password }),
+            ...(cluster.tls ? { tls: {} } : {}),
+          },
+        });
   let lastError: unknown;
   client.on('error', (error) => {
     // Said once by the connection's 'close'; ioredis repeats it for each reconnection attempt.
@@ -101,7 +93,7 @@ export async function connectClient(
   });
   try {
     await client.connect();
-    await prepare(client);
+    await loadScripts(client);
   } catch (cause) {
     client.disconnect();
     throw new ConfigError(
@@ -122,21 +114,30 @@ export function connectionsOf(client: RedisClient): Redis[] {
   return client instanceof Cluster ? client.nodes('master') : [client];
 }
 
-/**
- * Calls `onLost` when the cluster's connection to the master of `key`'s slot goes: the cluster
- * stays connected through its other nodes, but that node (the mock's state) is away, and may come
- * back empty.
- */
-export async function onSlotNodeLost(
-  cluster: Cluster,
-  key: string,
-  onLost: () => void,
-): Promise<void> {
-  const slot = await cluster.cluster('KEYSLOT', key);
-  cluster.on('-node', (node: Redis) => {
-    const master = cluster.slots[slot]?.[0];
-    if (master === undefined || master === `${node.options.host}:${node.options.port}`) onLost();
-  });
+/** A Lua script run by its SHA-1, sent whole only when Redis does not hold it yet. */
+export interface RedisScript {
+  lua: string;
+  sha: string;
+}
+
+// Every script made, loaded into Redis at connection and again when it comes back: a script
+// sent whole on first use (after a NOSCRIPT) would be run after commands sent later.
+const scripts: RedisScript[] = [];
+
+/** Makes a RedisScript of Lua source; call at module level, before connecting. */
+export function redisScript(lua: string): RedisScript {
+  const script = { lua, sha: createHash('sha1').update(lua).digest('hex') };
+  scripts.push(script);
+  return script;
+}
+
+// On every master of a cluster: the mock's keys are on one of them, which may change.
+export async function loadScripts(client: RedisClient): Promise<void> {
+  await Promise.all(
+    connectionsOf(client).flatMap((node) =>
+      scripts.map((script) => node.script('LOAD', script.lua)),
+    ),
+  );
 }
 
 /** The store's URL as the user gave it, without a password, for messages. */
@@ -151,12 +152,9 @@ export function withoutPassword(url: string): string {
   }
 }
 
-/** The oldest Redis the scripts run on (`LPOP key count` came with 6.2). */
-const minimumVersion = [6, 2];
-
 /**
  * Why a Redis of this `INFO server` text is too old for the mock's scripts; undefined when it is
- * not (or when it does not say its version).
+ * not (or when it does not say its version). The scripts need 6.2 (`LPOP key count`).
  *
  * @example
  * redisVersionProblem('redis_version:6.0.16\r\n'); // 'Redis 6.0.16 is too old: ...'
@@ -165,22 +163,18 @@ export function redisVersionProblem(info: string): string | undefined {
   const version = /^redis_version:((\d+)\.(\d+)\S*)/m.exec(info);
   if (version === null) return undefined;
   const [major, minor] = [Number(version[2]), Number(version[3])];
-  const [needMajor, needMinor] = minimumVersion as [number, number];
-  if (major > needMajor || (major === needMajor && minor >= needMinor)) return undefined;
-  return `Redis ${version[1] ?? ''} is too old: the mock needs Redis ${needMajor}.${needMinor} or later. Make sure to run a newer Redis there, or start the mock with --store memory.`;
+  if (major > 6 || (major === 6 && minor >= 2)) return undefined;
+  return `Redis ${version[1] ?? ''} is too old: the mock needs Redis 6.2 or later. Make sure to run a newer Redis there, or start the mock with --store memory.`;
 }
 
 /** Why a command or connection failed, in a few words (an error code where there is one). */
 export function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
   // A cluster's words when no node answered (it does not say why).
-  if (error instanceof Error && error.name === 'ClusterAllFailedError')
-    return 'no node of the cluster answered';
+  if (error.name === 'ClusterAllFailedError') return 'no node of the cluster answered';
   // ioredis's words for a command sent while the connection is down.
-  if (error instanceof Error && error.message.includes('enableOfflineQueue'))
-    return 'not connected';
-  if (error instanceof Error)
-    return (error as NodeJS.ErrnoException).code ?? error.message.replace(/\.$/, '');
-  return String(error);
+  if (error.message.includes('enableOfflineQueue')) return 'not connected';
+  return (error as NodeJS.ErrnoException).code ?? error.message.replace(/\.$/, '');
 }
 
 // A script's own error (a bug), unlike a connection that failed or a cluster not serving the

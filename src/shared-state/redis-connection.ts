@@ -1,70 +1,29 @@
-import { Cluster } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Cluster, type Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { HttpError } from '../errors.ts';
 import {
   connectionsOf,
   connectClient,
-  onSlotNodeLost,
   isReplyError,
+  loadScripts,
   reasonOf,
   withoutPassword,
-  type RedisClient,
+  type RedisScript,
 } from './redis-client.ts';
-import { loadScripts, type RedisScript } from './redis-script.ts';
 
 /**
  * One connection to the shared store. While Redis is away commands fail at once (no queue) as
  * `STORE_UNAVAILABLE` (503), so no request is answered as if the state were there.
  */
-export interface RedisConnection {
-  client: RedisClient;
-  /** Begins every key (see key), so that several mocks can share one Redis. */
-  prefix: string;
-  /**
-   * The key of `name` in Redis: `{PREFIX}:name`. The braces make the prefix the key's hash tag,
-   * so that in a Redis Cluster every key of a mock is in one slot, as its scripts need.
-   */
-  key(name: string): string;
-  /** The store as the user gave it, without a password, for messages. */
-  name: string;
-  /** Whether requests can be served now. */
-  available(): boolean;
-  /** Runs `restore` each time Redis comes back, before requests are served again. */
-  onRestore(restore: () => Promise<void>): void;
-  /** Runs a script with keys (made with key() here) and arguments. */
-  run(
-    script: RedisScript,
-    keys: readonly string[],
-    args: readonly (string | number)[],
-  ): Promise<unknown>;
-  /** The 503 that answers requests while the store is away. */
-  unavailable(cause?: unknown): HttpError;
-  /** `work`'s result, or its failure as the 503 of `unavailable`. */
-  guard<T>(work: Promise<T>): Promise<T>;
-  /** For work nobody waits for (touches, journal and coverage writes): notes a failure. */
-  failed: (error: unknown) => void;
-  /** Registers a flush that close() runs (and waits for) before it disconnects. */
-  beforeClose(flush: () => Promise<unknown>): void;
-  /**
-   * Runs `flush` once after this turn of the event loop, with every other flush asked for in it,
-   * their commands written to Redis together (one system call, one read on Redis's side).
-   */
-  schedule(flush: () => void): void;
-  close(): Promise<void>;
-}
+export type RedisConnection = Awaited<ReturnType<typeof connectRedis>>;
 
 const closeGraceMs = 1_000;
 const restoreRetryMs = 500;
 
-// Settles with `work` or after `ms`, whichever comes first.
+// Settles with `work` or after `ms`, whichever comes first (the timer holds no process open).
 function withinMs(work: Promise<unknown>, ms: number): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  return Promise.race([work, timeout]).finally(() => {
-    clearTimeout(timer);
-  });
+  return Promise.race([work, sleep(ms, undefined, { ref: false })]);
 }
 
 /**
@@ -76,14 +35,10 @@ function withinMs(work: Promise<unknown>, ms: number): Promise<unknown> {
  * const redis = await connectRedis('redis://127.0.0.1:6379/0', 'plant-store-mock', logger);
  * await redis.client.ping();
  */
-export async function connectRedis(
-  url: string,
-  prefix: string,
-  logger: Logger,
-): Promise<RedisConnection> {
+export async function connectRedis(url: string, prefix: string, logger: Logger) {
   const name = withoutPassword(url);
   let lost = false;
-  const client = await connectClient(url, name, loadScripts);
+  const client = await connectClient(url, name);
   // Work that must be done again before serving when Redis comes back (it may have lost its data).
   const restores: (() => Promise<void>)[] = [];
   let restoring = false;
@@ -114,11 +69,17 @@ export async function connectRedis(
   client.on('close', markLost);
   client.on('ready', restore);
   if (client instanceof Cluster) {
-    await onSlotNodeLost(client, `{${prefix}}`, () => {
+    // When the master of the mock's slot goes, the cluster stays connected through its other
+    // nodes, but the mock's state is away, and may come back empty.
+    const slot = await client.cluster('KEYSLOT', `{${prefix}}`);
+    client.on('-node', (node: Redis) => {
+      const master = client.slots[slot]?.[0];
+      if (master !== undefined && master !== `${node.options.host}:${node.options.port}`) return;
       markLost();
       setTimeout(restore, restoreRetryMs).unref();
     });
   }
+  /** The 503 that answers requests while the store is away. */
   const unavailable = (cause?: unknown): HttpError => {
     // A command that timed out on an open connection: drop it and reconnect, so that the mock
     // answers 503 at once (and health says degraded) until Redis answers again.
@@ -149,17 +110,28 @@ export async function connectRedis(
       for (const stream of streams) stream.uncork();
     }
   };
+  /**
+   * The key of `name` in Redis: `{PREFIX}:name`. The braces make the prefix the key's hash tag,
+   * so that in a Redis Cluster every key of a mock is in one slot, as its scripts need.
+   */
   const keyOf = (key: string): string => `{${prefix}}:${key}`;
   return {
     client,
-    prefix,
     key: keyOf,
+    /** The store as the user gave it, without a password, for messages. */
     name,
+    /** Whether requests can be served now. */
     available: () => client.status === 'ready' && !lost && !restoring,
-    onRestore(restore) {
+    /** Runs `restore` each time Redis comes back, before requests are served again. */
+    onRestore(restore: () => Promise<void>): void {
       restores.push(restore);
     },
-    async run(script, keys, args) {
+    /** Runs a script with keys (made with key() here) and arguments. */
+    async run(
+      script: RedisScript,
+      keys: readonly string[],
+      args: readonly (string | number)[],
+    ): Promise<unknown> {
       const all = [...keys.map(keyOf), ...args];
       try {
         try {
@@ -173,27 +145,34 @@ export async function connectRedis(
       }
     },
     unavailable,
-    async guard(work) {
+    /** `work`'s result, or its failure as the 503 of `unavailable`. */
+    async guard<T>(work: Promise<T>): Promise<T> {
       try {
         return await work;
       } catch (error) {
         throw unavailable(error);
       }
     },
-    failed(error) {
+    /** For work nobody waits for (touches, journal and coverage writes): notes a failure. */
+    failed: (error: unknown): void => {
       // At most one line a second: a lost store fails every request.
       if (performance.now() - lastFailureLog < 1_000) return;
       lastFailureLog = performance.now();
       logger.error({ err: error }, `A write to the store at ${name} failed`);
     },
-    beforeClose(flush) {
+    /** Registers a flush that close() runs (and waits for) before it disconnects. */
+    beforeClose(flush: () => Promise<unknown>): void {
       flushes.push(flush);
     },
-    schedule(flush) {
+    /**
+     * Runs `flush` once after this turn of the event loop, with every other flush asked for in it,
+     * their commands written to Redis together (one system call, one read on Redis's side).
+     */
+    schedule(flush: () => void): void {
       if (scheduled.size === 0) setImmediate(flushScheduled);
       scheduled.add(flush);
     },
-    async close() {
+    async close(): Promise<void> {
       // What was answered is written before the connection goes (a replica's stop loses nothing),
       // unless Redis does not answer: a stop must not wait for it.
       await withinMs(

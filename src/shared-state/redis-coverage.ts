@@ -3,7 +3,7 @@ import { coverageReport, type Coverage } from '../observe/coverage.ts';
 import { allSessions } from '../sessions/session-of.ts';
 import { batchedScript, settle } from './batched-script.ts';
 import type { RedisConnection } from './redis-connection.ts';
-import { redisScript } from './redis-script.ts';
+import { redisScript } from './redis-client.ts';
 
 // Keys under C: `sessions` (a set), `c:<session>` ("<operationId> <status>" -> count),
 // `v:<session>` (operationId -> violations).
@@ -71,21 +71,16 @@ export function createRedisCoverage(
     },
     async report(session) {
       await settle();
-      try {
-        const names =
-          session === allSessions ? await redis.client.smembers(key('sessions')) : [session];
-        const [counts, violations] = await Promise.all([
-          Promise.all(names.map((name) => redis.client.hgetall(key(`c:${name}`)))),
-          Promise.all(names.map((name) => redis.client.hgetall(key(`v:${name}`)))),
-        ]);
-        const byStatus = new Map(names.map((name, i) => [name, statusCounts(counts[i] ?? {})]));
-        const byViolation = new Map(
-          names.map((name, i) => [name, numbers(violations[i] ?? {})] as const),
-        );
-        return coverageReport(operations(), session, byStatus, byViolation);
-      } catch (error) {
-        throw redis.unavailable(error);
-      }
+      const names =
+        session === allSessions
+          ? await redis.guard(redis.client.smembers(key('sessions')))
+          : [session];
+      const read = (kind: 'c' | 'v') =>
+        redis.guard(Promise.all(names.map((name) => redis.client.hgetall(key(`${kind}:${name}`)))));
+      const [counts, violations] = await Promise.all([read('c'), read('v')]);
+      const byStatus = new Map(names.map((name, i) => [name, statusCounts(counts[i] ?? {})]));
+      const byViolation = new Map(names.map((name, i) => [name, numbers(violations[i] ?? {})]));
+      return coverageReport(operations(), session, byStatus, byViolation);
     },
     async clear(session) {
       const own = session === allSessions ? [] : [`C:c:${session}`, `C:v:${session}`];

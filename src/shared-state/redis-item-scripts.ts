@@ -1,4 +1,4 @@
-import { redisScript } from './redis-script.ts';
+import { redisScript } from './redis-client.ts';
 
 // Keys under I (KEYS[1]): `fix:<collection>` (a hash of the fixtures' JSON by key), `fixo:<c>`
 // (their order), `fixmax` (a collection's highest integer id), `fixcols`, `fixhash`; `ns`

@@ -91,11 +91,9 @@ export function createRedisItemStore(redis: RedisConnection, { limit, chars, onF
         await store.replaceFixtures(next);
       }
     },
-    /** Sets the fixtures last given again where Redis lost them (a restart without its data). */
-    restoreFixtures(): Promise<void> {
-      return store.adoptFixtures(fixtures);
-    },
   } satisfies ItemStore & Record<string, unknown>;
+  // Sets the fixtures last given again where Redis lost them (a restart without its data).
+  redis.onRestore(() => store.adoptFixtures(fixtures));
   return store;
 }
 

@@ -1,4 +1,4 @@
-import { redisScript } from './redis-script.ts';
+import { redisScript } from './redis-client.ts';
 
 // The journal's scripts (see createRedisJournal).
 // Keys under J: `e` (id -> "<session>\n<exact>\n<text>"), `order` ("<id> <bytes> <session>",

@@ -26,7 +26,6 @@ export function createRedisJournal(
   ids: ReplicaIds,
   { limit, maxBytes }: RedisJournalOptions,
 ): Journal {
-  const base = journalKeys;
   const [, lost, cleared] = lossKeys;
   const key = (name: string): string => redis.key(`J:${name}`);
   // The entries of a batch, written just before its script (in the same write to Redis).
@@ -34,7 +33,7 @@ export function createRedisJournal(
   const adds = batchedScript(
     redis,
     addScript,
-    base,
+    journalKeys,
     () => [limit, maxBytes],
     undefined,
     () => {
@@ -64,7 +63,7 @@ export function createRedisJournal(
       let position = newestFirst ? -1 : 0;
       let clears: string | undefined;
       for (;;) {
-        const page = (await redis.run(rangeScript, base, [position, pageSize, step])) as (
+        const page = (await redis.run(rangeScript, journalKeys, [position, pageSize, step])) as (
           string | number | null
         )[];
         const [, seenClears, first, last] = page as [number, string, number, number];
@@ -103,7 +102,7 @@ export function createRedisJournal(
     lostAt: (session) => readLostAt(redis, session),
     async clear(session, only) {
       const ids = only === undefined ? [] : ['1', ...only];
-      await redis.run(clearScript, [...base, lost, cleared], [session, ...ids]);
+      await redis.run(clearScript, [...journalKeys, lost, cleared], [session, ...ids]);
     },
   };
 }

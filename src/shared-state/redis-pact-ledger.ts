@@ -1,8 +1,9 @@
 import { keptCountsBytes } from '../pact/condense-traffic.ts';
 import { keptPactBytes, type PactLedger } from '../pact/pact-ledger.ts';
 import { allSessions } from '../sessions/session-of.ts';
+import { readLostAt } from './data-loss.ts';
 import type { RedisConnection } from './redis-connection.ts';
-import { redisScript } from './redis-script.ts';
+import { redisScript } from './redis-client.ts';
 
 // Keys under P: `kept` (session -> its kept traffic, see condenseTraffic), `bytes` (their size),
 // `lost` (when Redis lost its data, see lossKeys), `lost:cleared` (pacts cleared since).
@@ -67,14 +68,6 @@ export function createRedisPactLedger(
     async clear(session) {
       await redis.run(clearScript, keys, [session]);
     },
-    async lostAt(session) {
-      const [lostAt, cleared] = await redis.guard(
-        Promise.all([
-          redis.client.get(key('lost')),
-          session === allSessions ? 0 : redis.client.hexists(key('lost:cleared'), session),
-        ]),
-      );
-      return lostAt === null || cleared === 1 ? undefined : lostAt;
-    },
+    lostAt: (session) => readLostAt(redis, session, 'P:'),
   };
 }

@@ -2,7 +2,7 @@ import type { ForgetSession, SessionTable } from '../sessions/session-table.ts';
 import { allSessions } from '../sessions/session-of.ts';
 import { batchedScript } from './batched-script.ts';
 import type { RedisConnection } from './redis-connection.ts';
-import { redisScript } from './redis-script.ts';
+import { redisScript } from './redis-client.ts';
 
 // Keys under T: `z` (session -> order of last use), `seq`, `evicted` (a count). The replica whose
 // touch went past the limit is told the evicted session, and its state is forgotten from there.

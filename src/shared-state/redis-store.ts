@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
-import { keyOf, type RecordStore, type StoredRecord } from '../responders/store/record-store.ts';
+import {
+  keyOf,
+  type RecordStore,
+  type StoreLimit,
+  type StoredRecord,
+} from '../responders/store/record-store.ts';
 import { batchedScript } from './batched-script.ts';
 import type { RedisConnection } from './redis-connection.ts';
-import { redisScript } from './redis-script.ts';
+import { redisScript } from './redis-client.ts';
 import { answerView, StubViewStale } from './stub-view.ts';
 
 // Keys under S: `fix` (fixture keys), `fixhash`, `ns` (session -> namespace number), `nsseq`,
@@ -82,11 +87,6 @@ redis.call('SET', KEYS[2], ARGV[1])
 return 0
 `);
 
-export interface RedisStoreOptions {
-  limit: number;
-  onFull?: () => void;
-}
-
 /**
  * The RecordStore in Redis, shared by every replica that names the same store and prefix: a
  * create checks the fixtures, the session's ids and the limit in one script (with the other
@@ -98,7 +98,7 @@ export interface RedisStoreOptions {
  * const store = createRedisStore(redis, { limit: 100_000 });
  * await store.insert('default', 2); // true
  */
-export function createRedisStore(redis: RedisConnection, { limit, onFull }: RedisStoreOptions) {
+export function createRedisStore(redis: RedisConnection, { limit, onFull }: StoreLimit) {
   let fixtures: readonly StoredRecord[] = [];
   const insertKeys = ['S', 'S:fix', 'S:q', 'S:qseq', 'S:ns', 'S:nsseq', 'S:full', 'B:ver'];
   const resetKeys = ['S', 'S:ns', 'S:q', 'S:full'];
@@ -137,11 +137,9 @@ export function createRedisStore(redis: RedisConnection, { limit, onFull }: Redi
       const held = await redis.client.get(redis.key('S:fixhash'));
       if (held !== hashOf(keys)) await store.replaceFixtures(records);
     },
-    /** Sets the fixtures last given again where Redis lost them (a restart without its data). */
-    restoreFixtures(): Promise<void> {
-      return store.adoptFixtures(fixtures);
-    },
   } satisfies RecordStore & Record<string, unknown>;
+  // Sets the fixtures last given again where Redis lost them (a restart without its data).
+  redis.onRestore(() => store.adoptFixtures(fixtures));
   return store;
 }
 

@@ -1,4 +1,4 @@
-import { redisScript } from './redis-script.ts';
+import { redisScript } from './redis-client.ts';
 
 // The stub registry's scripts (see createRedisStubRegistry).
 // Keys under B: `defs` (id -> "<session>\n<stub JSON>"), `uses` (id -> count), `s:<session>`

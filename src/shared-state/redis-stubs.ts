@@ -41,7 +41,7 @@ export function createRedisStubRegistry(
    * createRedisSessionTable); a read of undefined reads it with a command of its own.
    */
   versionRead: () => StubsVersionRead = () => () => Promise.resolve(undefined),
-): StubRegistry & { forgetCache(): void } {
+): StubRegistry {
   const key = (name: string): string => redis.key(`B:${name}`);
   // The keys of a script on the stubs of `names` (see redis-stub-scripts.ts).
   const keysOf = (names: readonly string[]): string[] => [
@@ -49,6 +49,11 @@ export function createRedisStubRegistry(
     ...names.map((name) => `B:s:${name}`),
   ];
   const cache = new Map<string, CompiledStubs>();
+  // Redis came back, maybe without its data and versions: the stubs compiled are not to be trusted.
+  redis.onRestore(() => {
+    cache.clear();
+    return Promise.resolve();
+  });
 
   // The stubs of the sessions named (of every session for none).
   async function load(names: readonly string[]): Promise<CompiledStubs> {
@@ -147,10 +152,6 @@ export function createRedisStubRegistry(
   }
 
   return {
-    /** Forgets the compiled stubs: Redis came back, maybe without its data and versions. */
-    forgetCache() {
-      cache.clear();
-    },
     nextId: () => `stub-${ids.next()}`,
     async add(stub) {
       const result = await redis.run(addScript, keysOf([stub.session]), [

@@ -2,7 +2,7 @@ import type { EventHub } from '../observe/event-hub.ts';
 import type { RecordedEntry } from '../observe/record-interactions.ts';
 import { batchedScript } from './batched-script.ts';
 import type { RedisConnection } from './redis-connection.ts';
-import { redisScript } from './redis-script.ts';
+import { redisScript } from './redis-client.ts';
 
 // ARGV: per entry, one message to publish. KEYS[1] is the channel (named as a key: it routes the
 // script to the mock's node in a cluster, whence Redis publishes to every node).
