@@ -1,13 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { RedisConnection } from './redis-connection.ts';
 import type { RedisScript } from './redis-client.ts';
 
-/** How long a read waits before it looks, so that it sees the writes (batched per turn) of requests answered before. */
-export const settleMs = 10;
-
-/** Waits settleMs. */
-export function settle(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, settleMs));
-}
+/** Waits 10 ms before a read looks, so that it sees the writes (batched per turn) of requests answered before. */
+export const settle = (): Promise<void> => sleep(10);
 
 /** Items sent in one script call at most. */
 const maxItems = 256;

@@ -2,17 +2,10 @@ import type { Logger } from 'pino';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import { memoryCosts } from '../config/memory-model.ts';
 import type { LiveContract } from '../contract/live-contract.ts';
-import type { HttpError } from '../errors.ts';
-import type { Coverage } from '../observe/coverage.ts';
-import { createEventHub, type EventHub } from '../observe/event-hub.ts';
-import type { Journal } from '../observe/journal.ts';
-import type { PactLedger } from '../pact/pact-ledger.ts';
-import type { ItemStore } from '../responders/resources/item-store.ts';
+import { createEventHub } from '../observe/event-hub.ts';
 import type { Fixtures } from '../responders/store/load-fixtures.ts';
 import { joinItems } from '../responders/resources/join-items.ts';
 import { storeFullWarning } from '../responders/store/record-store.ts';
-import type { StubRegistry } from '../responders/stubs/stub-registry.ts';
-import type { SessionTable } from '../sessions/session-table.ts';
 import { watchDataLoss } from './data-loss.ts';
 import { connectRedis } from './redis-connection.ts';
 import { createRedisCoverage } from './redis-coverage.ts';
@@ -26,21 +19,7 @@ import { createReplicaIds } from './replica-ids.ts';
 import { relayEvents } from './relay-events.ts';
 
 /** The state of a mock whose `--store` is Redis, and the connection's health. */
-export interface SharedState {
-  store: ReturnType<typeof createRedisStore> & { items: ItemStore };
-  journal: Journal;
-  pactLedger: PactLedger;
-  coverage: Coverage;
-  stubs: StubRegistry;
-  sessions: SessionTable;
-  /** The event hub of GET /__admin/events, fed by every replica's entries. */
-  events: EventHub;
-  /** The 503 to answer with while Redis is away; undefined while it answers. */
-  unavailable(): HttpError | undefined;
-  /** For GET /__admin/health. */
-  status(): { kind: 'redis'; url: string; connected: boolean };
-  close(): Promise<void>;
-}
+export type SharedState = Awaited<ReturnType<typeof openSharedState>>;
 
 /**
  * Connects to the Redis of `config.store` and makes the mock's state there; throws a ConfigError
@@ -56,7 +35,7 @@ export async function openSharedState(
   fixtures: Fixtures,
   logger: Logger,
   contract: LiveContract,
-): Promise<SharedState> {
+) {
   const redis = await connectRedis(config.store, config.storePrefix, logger);
   try {
     // First, before any restore: whether Redis came back without its data.
@@ -111,9 +90,12 @@ export async function openSharedState(
       coverage,
       stubs,
       sessions,
+      /** The event hub of GET /__admin/events, fed by every replica's entries. */
       events,
+      /** The 503 to answer with while Redis is away; undefined while it answers. */
       unavailable: () => (redis.available() ? undefined : redis.unavailable()),
-      status: () => ({ kind: 'redis', url: redis.name, connected: redis.available() }),
+      /** For GET /__admin/health. */
+      status: () => ({ kind: 'redis' as const, url: redis.name, connected: redis.available() }),
       async close() {
         await events.close();
         await redis.close();
