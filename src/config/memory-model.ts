@@ -89,22 +89,7 @@ export function memoryBound(
   const events = config.eventClientLimit * memoryCosts.eventClient;
   const outputs =
     memoryCosts.logBuffer + (config.recordFile === undefined ? 0 : memoryCosts.recordFileBuffer);
-  return {
-    journal,
-    store,
-    sessions,
-    stubs,
-    events,
-    outputs,
-    pact: memoryCosts.pact + memoryCosts.keptPact,
-    total:
-      journal +
-      store +
-      sessions +
-      stubs +
-      events +
-      outputs +
-      memoryCosts.pact +
-      memoryCosts.keptPact,
-  };
+  const pact = memoryCosts.pact + memoryCosts.keptPact;
+  const parts = { journal, store, sessions, stubs, events, outputs, pact };
+  return { ...parts, total: Object.values(parts).reduce((sum, part) => sum + part, 0) };
 }

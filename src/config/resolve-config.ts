@@ -31,62 +31,31 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
   if (!validate(input)) {
     throw new ConfigError(describeError(validate.errors?.[0], input));
   }
-  const settings = input as unknown as Required<
-    Omit<
-      MockServerOptions,
-      | 'seed'
-      | 'fixtures'
-      | 'tokens'
-      | 'recordFile'
-      | 'adminToken'
-      | 'adminPort'
-      | 'upstream'
-      | 'stubs'
-    >
-  > &
-    MockServerOptions;
-  if (settings.adminToken !== undefined) checkToken(settings.adminToken, 'adminToken');
-  for (const token of settings.tokens ?? []) checkToken(token, 'tokens');
+  const { seed, maxBody, delay, storeSizeLimit, stubSizeLimit, upstream, fallbackOn, ...kept } =
+    input as unknown as Settings;
+  if (kept.adminToken !== undefined) checkToken(kept.adminToken, 'adminToken');
+  for (const token of kept.tokens ?? []) checkToken(token, 'tokens');
   return {
-    spec: settings.spec,
-    port: settings.port,
-    host: settings.host,
-    mode: settings.mode,
-    seed: settings.seed === undefined ? undefined : String(settings.seed),
-    fakeOptionals: settings.fakeOptionals,
-    fixtures: settings.fixtures,
-    tokens: settings.tokens,
-    maxBodyBytes: parseSize(settings.maxBody, 'maxBody'),
-    cors: settings.cors,
-    requestTimeout: settings.requestTimeout,
-    delay: parseDelay(settings.delay, settings.maxDelay),
-    maxDelay: settings.maxDelay,
-    watch: settings.watch,
-    errors: settings.errors,
-    violationsHeader: settings.violationsHeader,
-    storeLimit: settings.storeLimit,
-    storeSizeChars: parseSize(settings.storeSizeLimit, 'storeSizeLimit'),
-    store: settings.store,
-    storePrefix: settings.storePrefix,
-    journalLimit: settings.journalLimit,
-    sessionLimit: settings.sessionLimit,
-    stubLimit: settings.stubLimit,
-    sessionStubLimit: settings.sessionStubLimit,
-    stubSizeBytes: parseSize(settings.stubSizeLimit, 'stubSizeLimit'),
-    eventClientLimit: settings.eventClientLimit,
-    recordFile: settings.recordFile,
-    adminToken: settings.adminToken,
-    adminPort: settings.adminPort,
-    allowedHosts: settings.allowedHosts,
-    upstream: settings.upstream === undefined ? undefined : parseUpstream(settings.upstream),
-    upstreamTimeout: settings.upstreamTimeout,
-    stubs: settings.stubs,
-    mockOperations: settings.mockOperations,
-    fallbackOn: parseFallback(settings.fallbackOn),
-    logLevel: settings.logLevel,
-    logFormat: settings.logFormat,
+    ...kept,
+    seed: seed === undefined ? undefined : String(seed),
+    maxBodyBytes: parseSize(maxBody, 'maxBody'),
+    delay: parseDelay(delay, kept.maxDelay),
+    storeSizeChars: parseSize(storeSizeLimit, 'storeSizeLimit'),
+    stubSizeBytes: parseSize(stubSizeLimit, 'stubSizeLimit'),
+    upstream: upstream === undefined ? undefined : parseUpstream(upstream),
+    fallbackOn: parseFallback(fallbackOn),
   };
 }
+
+/** The settings as ajv leaves them: defaults applied, the ones to convert still as given. */
+type Settings = Omit<
+  ResolvedConfig,
+  'seed' | 'maxBodyBytes' | 'delay' | 'storeSizeChars' | 'stubSizeBytes' | 'upstream' | 'fallbackOn'
+> &
+  Pick<MockServerOptions, 'seed' | 'upstream'> &
+  Required<
+    Pick<MockServerOptions, 'maxBody' | 'delay' | 'storeSizeLimit' | 'stubSizeLimit' | 'fallbackOn'>
+  >;
 
 // A token that `Authorization: Bearer <token>` cannot carry would start a mock that no request
 // can ever pass. The token is not echoed: the message may end up in a CI log.
