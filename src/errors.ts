@@ -124,22 +124,21 @@ export class HttpError extends Error {
 
   /** This refusal, answered as the contract declares it. */
   withAnswer(answer: DeclaredAnswer): HttpError {
-    return new HttpError(this.code, this.message, {
-      headers: { ...this.headers },
-      ...(this.problem === undefined ? {} : { problem: this.problem }),
-      answer,
-      cause: this.cause,
-    });
+    return this.#copy({ answer });
   }
 
   /** This refusal, answered as its RFC 7807 problem where it has one. */
   asProblem(): HttpError {
     if (this.problem === undefined || this.sendsProblem || this.answer !== undefined) return this;
+    return this.#copy({ sendsProblem: true });
+  }
+
+  #copy(options: { answer?: DeclaredAnswer; sendsProblem?: boolean }): HttpError {
     return new HttpError(this.code, this.message, {
       headers: { ...this.headers },
-      problem: this.problem,
-      sendsProblem: true,
+      ...(this.problem === undefined ? {} : { problem: this.problem }),
       cause: this.cause,
+      ...options,
     });
   }
 }

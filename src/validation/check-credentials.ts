@@ -74,6 +74,12 @@ interface Problem {
   challenge: string;
 }
 
+const bearerChallenge = 'Bearer realm="plant-store-mock"';
+const missingBearer: Problem = {
+  challenge: bearerChallenge,
+  message: 'Missing credentials: send the header "Authorization: Bearer <token>".',
+};
+
 function problemWith(
   scheme: SecurityScheme,
   headers: IncomingHttpHeaders,
@@ -83,23 +89,17 @@ function problemWith(
   const authorization = headers.authorization?.trim() ?? '';
   switch (scheme.kind) {
     case 'bearer': {
-      const challenge = 'Bearer realm="plant-store-mock"';
       const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-      if (authorization === '') {
-        return {
-          challenge,
-          message: 'Missing credentials: send the header "Authorization: Bearer <token>".',
-        };
-      }
+      if (authorization === '') return missingBearer;
       if (match?.[1] === undefined) {
         return {
-          challenge,
+          challenge: bearerChallenge,
           message: 'Malformed credentials: the Authorization header must be "Bearer <token>".',
         };
       }
       if (tokens !== undefined && !tokens.includes(match[1])) {
         return {
-          challenge: `${challenge}, error="invalid_token"`,
+          challenge: `${bearerChallenge}, error="invalid_token"`,
           message: 'Invalid credentials: the bearer token is not one of the accepted tokens.',
         };
       }
@@ -136,12 +136,7 @@ function problemWith(
     }
     case 'other':
       // OAuth2 and OpenID Connect tokens travel as bearer tokens.
-      return /^Bearer\s+\S+$/i.test(authorization)
-        ? undefined
-        : {
-            challenge: 'Bearer realm="plant-store-mock"',
-            message: 'Missing credentials: send the header "Authorization: Bearer <token>".',
-          };
+      return /^Bearer\s+\S+$/i.test(authorization) ? undefined : missingBearer;
   }
 }
 

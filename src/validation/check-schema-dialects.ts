@@ -1,9 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ContractOperation } from '../contract/contract-operation.ts';
-
-// The drafts compileSchemaCheck has an ajv for; nothing is fetched.
-const knownDialect =
-  /^https?:\/\/json-schema\.org\/(draft\/2020-12\/schema|draft\/2019-09\/schema|draft-07\/schema)#?$/;
+import { draftOf } from './compile-schema-check.ts';
 
 /**
  * Refuses at load what would stop an operation's checks from compiling on its first request: a
@@ -26,7 +23,7 @@ export function checkSchemaDialects(operations: readonly ContractOperation[]): S
     for (const schema of bodies) {
       const dialect = (schema as { $schema?: unknown }).$schema;
       dialects.add(dialect);
-      if (dialect !== undefined && !(typeof dialect === 'string' && knownDialect.test(dialect))) {
+      if (draftOf(dialect) === undefined) {
         throw new Error(
           `the $schema ${JSON.stringify(dialect)} of ${operation.operationId} names no draft the mock knows`,
         );

@@ -19,28 +19,22 @@ export interface FastPath {
   validateResponse: ((response: CheckedMessage & { status: number }) => Violation[]) | undefined;
 }
 
-// Each operation's checks, compiled on first use or by prepareChecks; an operation of a replaced
-// contract goes with it.
+// Each operation's checks, compiled on first use; an operation of a replaced contract goes with it.
 const compiled = new WeakMap<ContractOperation, FastPath>();
 
-/** The operation's compiled checks (see compileFastPath), made once. */
+/** The operation's compiled checks, made on its first request. */
 export function fastPathOf(operation: ContractOperation): FastPath {
   let fast = compiled.get(operation);
   if (fast === undefined) {
-    fast = compileFastPath(operation.resource);
+    const { resource } = operation;
+    const bundle = (resource as { __bundled__?: unknown }).__bundled__;
+    fast = {
+      validateRequest: compileRequestCheck(resource, bundle),
+      validateResponse: compileResponseCheck(resource, bundle),
+    };
     compiled.set(operation, fast);
   }
   return fast;
-}
-
-/**
- */
-export function compileFastPath(resource: IHttpOperation): FastPath {
-  const bundle = (resource as { __bundled__?: unknown }).__bundled__;
-  return {
-    validateRequest: compileRequestCheck(resource, bundle),
-    validateResponse: compileResponseCheck(resource, bundle),
-  };
 }
 
 function compileRequestCheck(

@@ -35,25 +35,29 @@ function withFormats<T extends AnyAjv>(ajv: T): T {
   return ajv;
 }
 
-const instances = new Map<string, AnyAjv>();
+// The drafts the mock has an ajv for, by the `$schema` that names them; nothing is fetched. Each
+// ajv is made when a schema of its draft first comes along.
+const knownDialect =
+  /^https?:\/\/json-schema\.org\/(draft\/2020-12|draft\/2019-09|draft-07)\/schema#?$/;
+const makeAjv = {
+  'draft/2020-12': () => new Ajv2020(options),
+  'draft/2019-09': () => new Ajv2019(options),
+  'draft-07': () => new Ajv(options),
+};
+type Draft = keyof typeof makeAjv;
+const instances = new Map<Draft, AnyAjv>();
 
-// One ajv per dialect, made when a schema of that dialect first comes along.
+/** The draft a `$schema` names (none: draft-07, ajv's default); undefined for one not known. */
+export function draftOf(dialect: unknown): Draft | undefined {
+  if (dialect === undefined) return 'draft-07';
+  return typeof dialect === 'string' ? (knownDialect.exec(dialect)?.[1] as Draft) : undefined;
+}
+
 function ajvFor(dialect: unknown): AnyAjv {
-  const name = String(dialect);
-  const draft = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/.test(name)
-    ? '2020'
-    : /^https?:\/\/json-schema\.org\/draft\/2019-09\/schema#?$/.test(name)
-      ? '2019'
-      : 'default';
+  const draft = draftOf(dialect) ?? 'draft-07';
   let ajv = instances.get(draft);
   if (ajv === undefined) {
-    ajv = withFormats(
-      draft === '2020'
-        ? new Ajv2020(options)
-        : draft === '2019'
-          ? new Ajv2019(options)
-          : new Ajv(options),
-    );
+    ajv = withFormats(makeAjv[draft]());
     instances.set(draft, ajv);
   }
   return ajv;

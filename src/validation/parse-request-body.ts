@@ -49,21 +49,19 @@ export function parseRequestBody(
           : `must be ${accepted.join(' or ')}, got ${mediaType}`,
     });
   }
-  if (!isJson) return { body: raw.toString('utf8'), violations, bigIntegers: [] };
-  if (nestsDeeperThan(raw)) {
-    // Kept as text: no later stage may walk (or stringify) a value this deep.
-    violations.push({ location: 'body', message: tooDeepMessage() });
+  // The body kept as its text, with what kept it from being read as JSON.
+  const asText = (message?: string): ParsedBody => {
+    if (message !== undefined) violations.push({ location: 'body', message });
     return { body: raw.toString('utf8'), violations, bigIntegers: [] };
-  }
+  };
+  if (!isJson) return asText();
+  // Kept as text: no later stage may walk (or stringify) a value this deep.
+  if (nestsDeeperThan(raw)) return asText(tooDeepMessage());
   let text: string;
   try {
     text = utf8.decode(raw);
   } catch {
-    violations.push({
-      location: 'body',
-      message: 'must be UTF-8 encoded JSON; it holds bytes that are not UTF-8',
-    });
-    return { body: raw.toString('utf8'), violations, bigIntegers: [] };
+    return asText('must be UTF-8 encoded JSON; it holds bytes that are not UTF-8');
   }
   try {
     const { value, bigIntegers } = parseJsonBody(text);
