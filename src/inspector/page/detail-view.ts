@@ -1,5 +1,5 @@
 import { toCurl, toHar, toVerifyPattern, visibleText } from './copy-formats.ts';
-import { h } from './dom.ts';
+import { button, h } from './dom.ts';
 import type { AdminApi } from './admin-api.ts';
 import { entryOf, type Entry, type Verdict } from './entry.ts';
 import { clockTime, duration } from './format-entry.ts';
@@ -63,12 +63,6 @@ export function createDetailView(
       heading.focus();
     },
   };
-}
-
-function button(label: string, onClick: () => void): HTMLButtonElement {
-  const element = h('button', { type: 'button' }, label);
-  element.addEventListener('click', onClick);
-  return element;
 }
 
 function verdictView(side: string, verdict: Verdict): HTMLElement {

@@ -20,6 +20,17 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/** A button (not a submit) that calls `onClick` when pressed. */
+export function button(
+  label: string,
+  onClick: () => void,
+  attributes: Record<string, string> = {},
+): HTMLButtonElement {
+  const element = h('button', { type: 'button', ...attributes }, label);
+  element.addEventListener('click', onClick);
+  return element;
+}
+
 /** The element with this id, which the page's HTML declares, of this type. */
 export function byId<T extends HTMLElement>(id: string, type: abstract new () => T): T {
   const element = document.getElementById(id);

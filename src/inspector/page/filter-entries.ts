@@ -1,10 +1,12 @@
+import { bodyText } from '../../interactions/har-entry.ts';
 import type { Entry } from './entry.ts';
+import { statusClassOf } from './format-entry.ts';
 
 /** The filters of the traffic list; an empty string matches everything. */
 export interface Filters {
   session: string;
   operation: string;
-  /** `2xx`, `4xx`, `5xx`, `0` (not answered) or empty. */
+  /** `2xx`, `4xx`, `5xx`, `none` (not answered) or empty. */
   statusClass: string;
   /** `valid`, `invalid` or empty. */
   verdict: string;
@@ -34,8 +36,8 @@ function haystackOf(entry: Entry): string {
       request.path,
       String(response.status),
       entry.source,
-      bodyText(request.body),
-      bodyText(response.body),
+      startOf(request.body),
+      startOf(response.body),
       ...entry.contract.request.violations.map((v) => `${v.location} ${v.message}`),
       ...entry.contract.response.violations.map((v) => `${v.location} ${v.message}`),
     ]
@@ -46,21 +48,14 @@ function haystackOf(entry: Entry): string {
   return text;
 }
 
-function bodyText(body: unknown): string {
-  if (body === null || body === undefined) return '';
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  return text.slice(0, 4096);
-}
+const startOf = (body: unknown): string => (bodyText(body) ?? '').slice(0, 4096);
 
 /** Whether the entry passes every filter. */
 export function matches(entry: Entry, filters: Filters): boolean {
   if (filters.session !== '' && entry.session !== filters.session) return false;
   if (filters.operation !== '' && (entry.operationId ?? '') !== filters.operation) return false;
-  if (filters.statusClass !== '') {
-    const status = entry.response.status;
-    const statusClass = status === 0 ? '0' : `${String(Math.floor(status / 100))}xx`;
-    if (statusClass !== filters.statusClass) return false;
-  }
+  if (filters.statusClass !== '' && statusClassOf(entry.response.status) !== filters.statusClass)
+    return false;
   if (filters.verdict !== '') {
     const valid = entry.contract.request.valid && entry.contract.response.valid;
     if ((filters.verdict === 'valid') !== valid) return false;

@@ -1,7 +1,7 @@
 import type { CoverageReport } from '../../interactions/coverage-report.ts';
 import type { AdminApi } from './admin-api.ts';
 import { visibleText } from './copy-formats.ts';
-import { h } from './dom.ts';
+import { button, h } from './dom.ts';
 
 /**
  * The coverage panel: per operation, each declared status and 401, answered how often;
@@ -45,22 +45,22 @@ export async function showCoverage(api: AdminApi, panel: HTMLElement, session: s
       ),
     ),
   );
-  panel.replaceChildren(
-    h(
-      'table',
-      { class: 'coverage' },
-      h(
-        'caption',
-        {},
-        session === '*' ? 'Coverage of all sessions' : `Coverage of session ${session}`,
-      ),
-      h(
-        'thead',
-        {},
-        h('tr', {}, h('th', { scope: 'col' }, 'Operation'), h('th', { scope: 'col' }, 'Statuses')),
-      ),
-      h('tbody', {}, ...rows),
-    ),
+  const caption = session === '*' ? 'Coverage of all sessions' : `Coverage of session ${session}`;
+  panel.replaceChildren(table(caption, ['Operation', 'Statuses'], rows, { class: 'coverage' }));
+}
+
+function table(
+  caption: string,
+  headings: readonly string[],
+  rows: readonly HTMLElement[],
+  attributes: Record<string, string> = {},
+): HTMLTableElement {
+  return h(
+    'table',
+    attributes,
+    h('caption', {}, caption),
+    h('thead', {}, h('tr', {}, ...headings.map((heading) => h('th', { scope: 'col' }, heading)))),
+    h('tbody', {}, ...rows),
   );
 }
 
@@ -90,22 +90,21 @@ export async function showStubs(
     return;
   }
   const items = stubs.map((stub) => {
-    const remove = h(
-      'button',
-      { type: 'button', 'aria-label': `Remove stub ${stub.id}` },
+    const remove = button(
       'Remove',
+      () => {
+        api.json('DELETE', `/stubs/${encodeURIComponent(stub.id)}`, stub.session).then(
+          () => {
+            say(`Stub ${stub.id} removed.`);
+            return showStubs(api, panel, session, say);
+          },
+          (error: unknown) => {
+            say(`Failed to remove stub ${stub.id}: ${String(error)}`);
+          },
+        );
+      },
+      { 'aria-label': `Remove stub ${stub.id}` },
     );
-    remove.addEventListener('click', () => {
-      api.json('DELETE', `/stubs/${encodeURIComponent(stub.id)}`, stub.session).then(
-        () => {
-          say(`Stub ${stub.id} removed.`);
-          return showStubs(api, panel, session, say);
-        },
-        (error: unknown) => {
-          say(`Failed to remove stub ${stub.id}: ${String(error)}`);
-        },
-      );
-    });
     const answer =
       stub.fault === undefined
         ? `answers ${String(stub.response?.status ?? '')}`
@@ -137,20 +136,21 @@ export function showSessions(
   live: number | undefined,
   reset: (session: string) => void,
 ): void {
-  const resetButton = (session: string, label: string): HTMLButtonElement => {
-    const button = h('button', { type: 'button', class: 'danger' }, label);
-    button.addEventListener('click', () => {
-      const what = session === '*' ? 'every session' : `session "${session}"`;
-      if (
-        window.confirm(
-          `Reset ${what}? Its journal, coverage and stubs are cleared and its store goes back to the fixtures.`,
-        )
-      ) {
-        reset(session);
-      }
-    });
-    return button;
-  };
+  const resetButton = (session: string, label: string): HTMLButtonElement =>
+    button(
+      label,
+      () => {
+        const what = session === '*' ? 'every session' : `session "${session}"`;
+        if (
+          window.confirm(
+            `Reset ${what}? Its journal, coverage and stubs are cleared and its store goes back to the fixtures.`,
+          )
+        ) {
+          reset(session);
+        }
+      },
+      { class: 'danger' },
+    );
   const rows = [...counts]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([session, count]) =>
@@ -169,23 +169,7 @@ export function showSessions(
       live === undefined ? '' : `${String(live)} sessions hold state on the mock. `,
       'Counts are of the requests this page has seen.',
     ),
-    h(
-      'table',
-      {},
-      h('caption', {}, 'Sessions'),
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'col' }, 'Session'),
-          h('th', { scope: 'col' }, 'Requests'),
-          h('th', { scope: 'col' }, 'Reset'),
-        ),
-      ),
-      h('tbody', {}, ...rows),
-    ),
+    table('Sessions', ['Session', 'Requests', 'Reset'], rows),
     resetButton('*', 'Reset all sessions'),
   );
 }

@@ -159,18 +159,12 @@ export function createTrafficList(container: HTMLElement, onOpen: (entry: Entry)
 }
 
 function mark(side: 'req' | 'res', valid: boolean): HTMLElement {
+  const said = `${side === 'req' ? 'request' : 'response'} ${valid ? 'valid' : 'invalid'}`;
   return h(
     'span',
-    {
-      class: `mark ${valid ? 'ok' : 'bad'}`,
-      title: `${side === 'req' ? 'request' : 'response'} ${valid ? 'valid' : 'invalid'}`,
-    },
+    { class: `mark ${valid ? 'ok' : 'bad'}`, title: said },
     h('span', { 'aria-hidden': 'true' }, `${side} ${valid ? '✓' : '✗'}`),
     // What a screen reader says instead of the mark.
-    h(
-      'span',
-      { class: 'sr-only' },
-      `${side === 'req' ? 'request' : 'response'} ${valid ? 'valid' : 'invalid'}`,
-    ),
+    h('span', { class: 'sr-only' }, said),
   );
 }
