@@ -43,27 +43,39 @@ export function createMockClient(options: MockClientOptions): MockClient {
         : { authorization: `Bearer ${options.adminToken}` }),
     },
   };
-  const send = async <T>(request: AdminRequest): Promise<T> =>
-    (await sendAdminRequest(target, request)).body as T;
+  // One admin call: `what` completes "Failed to ..." in its error, `body` goes as JSON.
+  const send = async <T>(
+    what: string,
+    method: AdminRequest['method'],
+    path: string,
+    body?: unknown,
+  ) => (await sendAdminRequest(target, { what, method, path, body })).body as T;
+  // A call whose answer says only that it was done.
+  const run = async (what: string, method: AdminRequest['method'], path: string): Promise<void> => {
+    await send(what, method, path);
+  };
 
   const find = async (pattern: RequestPattern = {}) =>
     (
-      await send<{ requests: Interaction[] }>({
-        what: 'find recorded requests',
-        method: 'POST',
-        path: '/requests/find',
-        body: pattern,
-      })
+      await send<{ requests: Interaction[] }>(
+        'find recorded requests',
+        'POST',
+        '/requests/find',
+        pattern,
+      )
     ).requests;
 
   const verified = async (
-    request: AdminRequest,
+    what: string,
+    path: string,
+    body: unknown,
     failure: Omit<VerificationFailure, 'result' | 'session'>,
     times?: Times,
   ): Promise<number> => {
-    const { status, body } = await sendAdminRequest(target, { ...request, accept: [422] });
-    const result = body as VerifyResult;
-    if (status !== 422) return result.count;
+    const request = { what, method: 'POST', path, body, accept: [422] } as const;
+    const answer = await sendAdminRequest(target, request);
+    const result = answer.body as VerifyResult;
+    if (answer.status !== 422) return result.count;
     // Too many: what matched is the news, so list it (the answer carries only near misses).
     const pattern = failure.patterns[0];
     const matches =
@@ -81,97 +93,57 @@ export function createMockClient(options: MockClientOptions): MockClient {
     sessionName,
     sessionHeaders: { 'X-Mock-Session': sessionName },
     requests: (query: RequestQuery = {}) =>
-      send<RequestList>({
-        what: 'list recorded requests',
-        method: 'GET',
-        path: `/requests${toSearch(query)}`,
-      }),
+      send<RequestList>('list recorded requests', 'GET', `/requests${toSearch(query)}`),
     request: (id: string) =>
-      send<Interaction>({
-        what: `get recorded request ${id}`,
-        method: 'GET',
-        path: `/requests/${encodeURIComponent(id)}`,
-      }),
-    clearRequests: () =>
-      send<undefined>({ what: 'clear recorded requests', method: 'DELETE', path: '/requests' }),
+      send<Interaction>(`get recorded request ${id}`, 'GET', `/requests/${encodeURIComponent(id)}`),
+    clearRequests: () => run('clear recorded requests', 'DELETE', '/requests'),
     count: async (pattern: RequestPattern = {}) =>
-      (
-        await send<{ count: number }>({
-          what: 'count recorded requests',
-          method: 'POST',
-          path: '/requests/count',
-          body: pattern,
-        })
-      ).count,
+      (await send<{ count: number }>('count recorded requests', 'POST', '/requests/count', pattern))
+        .count,
     find,
     verify: (pattern: RequestPattern, times?: Times) =>
       verified(
-        {
-          what: 'verify recorded requests',
-          method: 'POST',
-          path: '/verify',
-          body: times === undefined ? { pattern } : { pattern, times },
-        },
+        'verify recorded requests',
+        '/verify',
+        times === undefined ? { pattern } : { pattern, times },
         { kind: 'count', patterns: [pattern] },
         times,
       ),
     verifySequence: (patterns: readonly RequestPattern[]) =>
       verified(
+        'verify a sequence of recorded requests',
+        '/verify/sequence',
+        { patterns },
         {
-          what: 'verify a sequence of recorded requests',
-          method: 'POST',
-          path: '/verify/sequence',
-          body: { patterns },
+          kind: 'sequence',
+          patterns: [...patterns],
         },
-        { kind: 'sequence', patterns: [...patterns] },
       ),
-    coverage: () =>
-      send<CoverageReport>({ what: 'read coverage', method: 'GET', path: '/coverage' }),
-    reset: async () => {
-      await send({ what: `reset session "${sessionName}"`, method: 'POST', path: '/reset' });
-    },
-    har: () => send<Har>({ what: 'export the HAR log', method: 'GET', path: '/requests.har' }),
+    coverage: () => send<CoverageReport>('read coverage', 'GET', '/coverage'),
+    reset: () => run(`reset session "${sessionName}"`, 'POST', '/reset'),
+    har: () => send<Har>('export the HAR log', 'GET', '/requests.har'),
     pact: (query: PactQuery = {}) =>
-      send<PactResult>({
-        what: 'build the pact',
-        method: 'GET',
-        path: `/pact${pactSearch(query)}`,
-      }),
-    clearPact: async () => {
-      await send({ what: 'clear the pact', method: 'DELETE', path: '/pact' });
-    },
+      send<PactResult>('build the pact', 'GET', `/pact${pactSearch(query)}`),
+    clearPact: () => run('clear the pact', 'DELETE', '/pact'),
     recording: () =>
-      send<SessionRecording>({
-        what: 'read the recording of the provider',
-        method: 'GET',
-        path: '/recording',
-      }),
+      send<SessionRecording>('read the recording of the provider', 'GET', '/recording'),
     stub: (definition: StubDefinition) =>
-      send<Stub>({ what: 'register a stub', method: 'POST', path: '/stubs', body: definition }),
-    stubs: async () =>
-      (await send<{ stubs: Stub[] }>({ what: 'list stubs', method: 'GET', path: '/stubs' })).stubs,
-    clearStubs: async () => {
-      await send({ what: 'clear stubs', method: 'DELETE', path: '/stubs' });
-    },
-    removeStub: async (id: string) => {
-      await send({
-        what: `remove stub ${id}`,
-        method: 'DELETE',
-        path: `/stubs/${encodeURIComponent(id)}`,
-      });
-    },
+      send<Stub>('register a stub', 'POST', '/stubs', definition),
+    stubs: async () => (await send<{ stubs: Stub[] }>('list stubs', 'GET', '/stubs')).stubs,
+    clearStubs: () => run('clear stubs', 'DELETE', '/stubs'),
+    removeStub: (id: string) =>
+      run(`remove stub ${id}`, 'DELETE', `/stubs/${encodeURIComponent(id)}`),
     session: (name: string) => createMockClient({ ...options, session: name }),
   };
 }
 
 function toSearch(query: RequestQuery): string {
   const search = new URLSearchParams();
-  if (query.limit !== undefined) search.set('limit', String(query.limit));
-  if (query.since !== undefined) {
-    search.set('since', query.since instanceof Date ? query.since.toISOString() : query.since);
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) {
+      search.set(name, value instanceof Date ? value.toISOString() : String(value));
+    }
   }
-  if (query.operationId !== undefined) search.set('operationId', query.operationId);
-  if (query.status !== undefined) search.set('status', String(query.status));
   const text = search.toString();
   return text === '' ? '' : `?${text}`;
 }
