@@ -1,10 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import {
-  GenericContainer,
-  getContainerRuntimeClient,
-  ImageName,
-  type ContainerRuntimeClient,
-} from 'testcontainers';
+import { GenericContainer, getContainerRuntimeClient, ImageName } from 'testcontainers';
 import { packageVersion } from '../package-version.ts';
 import { ContainerEngineError } from './container-engine-error.ts';
 import { packageContentHash } from './package-content-hash.ts';
@@ -26,15 +21,6 @@ export const packagedImage = `plant-store-mock:${packageVersion}-${packageConten
 
 let building: Promise<void> | undefined;
 
-/** The runtime client, or a ContainerEngineError that says what to do when no engine answers. */
-export async function connectToEngine(): Promise<ContainerRuntimeClient> {
-  try {
-    return await getContainerRuntimeClient();
-  } catch (error) {
-    throw new ContainerEngineError(error);
-  }
-}
-
 /**
  * Makes sure `image` can be run: the package's own image is built from its shipped Dockerfile when
  * the engine does not have it yet (once per process, however many containers start at once); any
@@ -44,7 +30,10 @@ export async function connectToEngine(): Promise<ContainerRuntimeClient> {
  * await ensureImage(packagedImage); // builds plant-store-mock:0.1.0-a9f91d7ba6cb on first use, ~1 min
  */
 export async function ensureImage(image: string): Promise<void> {
-  const client = await connectToEngine();
+  // Asked first, so that a missing engine is a ContainerEngineError that says what to do.
+  const client = await getContainerRuntimeClient().catch((error: unknown) => {
+    throw new ContainerEngineError(error);
+  });
   if (image !== packagedImage) return;
   if (await client.image.exists(ImageName.fromString(image))) return;
   building ??= GenericContainer.fromDockerfile(packageRoot, 'docker/Dockerfile')

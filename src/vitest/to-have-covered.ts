@@ -33,23 +33,16 @@ export async function toHaveCovered(
     .map(([status, count]) => `${status}: ${count}`)
     .join(', ')}.`;
   const session = `in session "${client.sessionName}"`;
-  return {
-    pass: missing.length === 0,
-    message: () =>
-      (missing.length === 0
-        ? [
-            call,
-            '',
-            `Expected ${what} not to have been answered with all of ${wanted.join(', ')} ${session}, but it was.`,
-            answered,
-          ]
-        : [
-            call,
-            '',
-            `Expected ${what} to have been answered with ${wanted.join(', ')} ${session}, but never with ${missing.join(', ')}.`,
-            answered,
-            `Make sure the tests exercise each of those responses, sending X-Mock-Session: ${client.sessionName}.`,
-          ]
-      ).join('\n'),
-  };
+  const verdict =
+    missing.length === 0
+      ? [
+          `Expected ${what} not to have been answered with all of ${wanted.join(', ')} ${session}, but it was.`,
+          answered,
+        ]
+      : [
+          `Expected ${what} to have been answered with ${wanted.join(', ')} ${session}, but never with ${missing.join(', ')}.`,
+          answered,
+          `Make sure the tests exercise each of those responses, sending X-Mock-Session: ${client.sessionName}.`,
+        ];
+  return { pass: missing.length === 0, message: () => [call, '', ...verdict].join('\n') };
 }
