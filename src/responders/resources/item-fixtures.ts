@@ -1,7 +1,7 @@
+import type { ContractOperation } from '../../contract/contract-operation.ts';
 import type { Contract } from '../../contract/load-contract.ts';
 import { formatViolations } from '../../contract/violation.ts';
 import { validateResponse } from '../../validation/prism-engine.ts';
-import { firstCreate } from '../store/fixture-check.ts';
 import { resourceRoles, type Resource } from './infer-resources.ts';
 import type { FixtureItem, ItemFixtures } from './item-store.ts';
 import { isNode } from './schema-fields.ts';
@@ -45,6 +45,19 @@ export function itemFixturesOf(parsed: unknown, contract: Contract): ItemFixture
     fixtures.set(path, itemsOf(items, resource, contract, path));
   }
   return fixtures;
+}
+
+/**
+ * The contract's first create-like operation: a POST with a JSON body, which an array of
+ * fixtures seeds.
+ *
+ * @example
+ * firstCreate(contract)?.operationId; // 'createPlant'
+ */
+export function firstCreate(contract: Contract): ContractOperation | undefined {
+  return contract.operations.find(
+    (op) => op.method === 'POST' && op.requestMediaTypes.some((t) => t.includes('json')),
+  );
 }
 
 function itemsOf(

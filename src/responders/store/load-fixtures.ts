@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Contract } from '../../contract/load-contract.ts';
+import { formatViolations } from '../../contract/violation.ts';
 import { ConfigError } from '../../errors.ts';
-import { itemFixturesOf } from '../resources/item-fixtures.ts';
+import { validateRequest } from '../../validation/prism-engine.ts';
+import { firstCreate, itemFixturesOf } from '../resources/item-fixtures.ts';
 import type { ItemFixtures } from '../resources/item-store.ts';
-import { fixtureCheck, type CheckFixture } from './fixture-check.ts';
 import type { StoredRecord } from './record-store.ts';
 
 /** What a fixtures file seeds: the id store's records, and the resources' items. */
@@ -56,25 +57,39 @@ export function checkFixtures(path: string, parsed: unknown, contract: Contract)
     });
   }
   return {
-    records: Array.isArray(parsed) ? recordsOf(path, parsed, fixtureCheck(contract)) : [],
+    records: Array.isArray(parsed) ? recordsOf(path, parsed, contract) : [],
     items,
   };
 }
 
-function recordsOf(path: string, parsed: unknown[], check: CheckFixture): StoredRecord[] {
+// Request bodies of the contract's first create (a POST with a JSON body), each with its own id
+// and passing that operation's request schema.
+function recordsOf(path: string, parsed: unknown[], contract: Contract): StoredRecord[] {
+  const create = firstCreate(contract);
   const seen = new Set<string>();
   return parsed.map((record: unknown, index) => {
-    const problem = check(record);
-    if (problem !== undefined) {
-      throw new ConfigError(`Failed to load the fixtures ${path}: entry ${index} ${problem}.`);
+    const refuse = (problem: string) =>
+      new ConfigError(`Failed to load the fixtures ${path}: entry ${index} ${problem}.`);
+    const id = (record as { id?: unknown } | null)?.id;
+    if (record === null || typeof record !== 'object' || id === undefined)
+      throw refuse('must be an object with an id');
+    if (create !== undefined) {
+      const violations = validateRequest(create, {
+        method: create.method,
+        path: create.path,
+        query: {},
+        headers: { 'content-type': 'application/json' },
+        body: record,
+      });
+      if (violations.length > 0) {
+        throw refuse(
+          `does not match ${create.operationId}'s request body: ${formatViolations(violations)}`,
+        );
+      }
     }
-    const id = JSON.stringify((record as { id: unknown }).id);
-    if (seen.has(id)) {
-      throw new ConfigError(
-        `Failed to load the fixtures ${path}: entry ${index} repeats id ${id}.`,
-      );
-    }
-    seen.add(id);
+    const key = JSON.stringify(id);
+    if (seen.has(key)) throw refuse(`repeats id ${key}`);
+    seen.add(key);
     return record as StoredRecord;
   });
 }
