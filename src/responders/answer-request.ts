@@ -48,16 +48,13 @@ export function answerRequest(
   if (requestViolations.length > 0 && (controls.status === undefined || controls.status < 400)) {
     const message = `Request does not match the contract: ${formatViolations(requestViolations)}`;
     const status = invalidRequestStatus(operation, requestViolations);
-    if (status === undefined) {
-      const problem = invalidRequestProblem(operation, request, requestViolations);
-      return errorAnswer(operation, 422, message, 'validation-error', {}, problem);
-    }
-    // A 400 the contract does not declare is a problem of its own where its errors are problems.
+    // Prism's 422 problem where no status fits; a 400 the contract does not declare is a problem
+    // of its own where its errors are problems.
     const problem =
-      status === 400 && operation.errorStyle === 'problem'
-        ? invalidRequestProblem(operation, request, requestViolations, 400)
+      status === undefined || (status === 400 && operation.errorStyle === 'problem')
+        ? invalidRequestProblem(operation, request, requestViolations, status)
         : undefined;
-    return errorAnswer(operation, status, message, 'validation-error', {}, problem);
+    return errorAnswer(operation, status ?? 422, message, 'validation-error', {}, problem);
   }
   const status = controls.status ?? operation.successStatus;
   // A forced status the contract declares without content is answered as declared: empty.
@@ -82,14 +79,7 @@ export function answerRequest(
   // Every mode negotiates alike: an Accept that allows none of the declared contents is a 406.
   if (controls.exampleKey === undefined)
     requireAcceptable(operation, status, request.headers.accept);
-  const seed = controls.seed ?? deps.seed;
-  const modeRequest = {
-    operation,
-    request,
-    session,
-    status,
-    ...(seed === undefined ? {} : { seed }),
-  };
+  const modeRequest = { operation, request, session, status, seed: controls.seed ?? deps.seed };
   if (controls.exampleKey !== undefined) {
     return deps.modes.static.respond({ ...modeRequest, exampleKey: controls.exampleKey });
   }

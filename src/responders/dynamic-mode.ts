@@ -29,8 +29,7 @@ export function createDynamicMode(options: { allOptionals?: boolean } = {}): Res
           problem: problemDetails('NOT_ACCEPTABLE', chosen.reason),
         });
       }
-      const content = chosen.ok ? chosen.content : undefined;
-      const schema = chosen.ok ? content?.schema : responseSchema(operation, status);
+      const schema = chosen.ok ? chosen.content?.schema : responseSchema(operation, status);
       const mediaType = chosen.ok ? chosen.mediaType : undefined;
       const body =
         schema === undefined

@@ -4,7 +4,7 @@ import { problemMediaType } from '../contract/problem-details.ts';
 import type { EngineResponse } from '../contract/engine-messages.ts';
 import { isJsonMediaType } from '../contract/media-type.ts';
 import type { HttpError, ProblemDetails } from '../errors.ts';
-import { contractErrorAnswer, ownErrorBody } from './error-body.ts';
+import { contractErrorAnswer } from './error-body.ts';
 import { jsonHeaders, type ModeAnswer } from './response-mode.ts';
 
 /**
@@ -65,7 +65,7 @@ export function errorAnswer(
     response: {
       status,
       headers: { ...jsonHeaders, ...headers },
-      body: ownErrorBody(status, message),
+      body: { error: status, message },
     },
     source,
   };

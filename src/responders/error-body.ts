@@ -35,17 +35,6 @@ const statusNames: Record<number, string> = {
 };
 
 /**
- * The mock's own error body, for a status the contract declares no response for: `{error,
- * message}`, the Plant Store's `Error`.
- *
- * @example
- * ownErrorBody(405, 'GET is not declared for /plants'); // { error: 405, message: 'GET is not declared for /plants' }
- */
-export function ownErrorBody(status: number, message: string): Record<string, unknown> {
-  return { error: status, message };
-}
-
-/**
  * The error answer the contract declares for a status, valid against it: its example, else a
  * sample of its schema, with the status in the field that carries one (`status`, a numeric
  * `code` or `error`) and the message in the field that carries it (`detail`, `message`,
@@ -85,20 +74,9 @@ export function contractErrorAnswer(
   return { status, headers, body, mediaType };
 }
 
-// A copy with the field set as data (a field named `__proto__` stays a field).
-function withField(
-  body: Record<string, unknown>,
-  name: string,
-  value: unknown,
-): Record<string, unknown> {
-  const copy = { ...body };
-  Object.defineProperty(copy, name, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-  return copy;
+// A copy with the field set (a computed key defines it: a field named `__proto__` stays a field).
+function withField(body: Record<string, unknown>, name: string, value: unknown) {
+  return { ...body, [name]: value };
 }
 
 interface Prefilled {

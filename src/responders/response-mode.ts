@@ -9,7 +9,7 @@ export interface ModeRequest {
   session: string;
   status: number;
   exampleKey?: string;
-  seed?: string;
+  seed?: string | undefined;
 }
 
 export interface ModeAnswer {

@@ -1,7 +1,14 @@
 import type { ContractOperation } from '../../contract/contract-operation.ts';
 import { responseSchema } from '../../validation/prism-engine.ts';
 import { overrideOf, type Override, type ResourceAction } from './resource-override.ts';
-import { isNode, itemsOf, propertySchemas, typeOf, type SchemaNode } from './schema-fields.ts';
+import {
+  arrayProperty,
+  isNode,
+  isNumeric,
+  itemsOf,
+  propertySchemas,
+  type SchemaNode,
+} from './schema-fields.ts';
 
 export type IdKind = 'integer' | 'uuid' | 'string';
 
@@ -59,53 +66,59 @@ export function resourceRoles(
   return roles;
 }
 
+// An operation in its resource: the action it takes, and the id field its override names.
+interface Member {
+  op: ContractOperation;
+  collection: string;
+  action: ResourceAction;
+  idField: string | undefined;
+}
+
 function inferRoles(
   operations: readonly ContractOperation[],
 ): Map<ContractOperation, ResourceRole> {
-  const overrides = new Map(operations.map((op) => [op, overrideOf(op)] as const));
-  // A collection is a resource where items can be created (its POST) and read or changed (its
-  // item path's GET, PUT, PATCH or DELETE).
-  const creatable = new Set(
-    operations
-      .filter((op) => op.method === 'POST' && overrides.get(op) !== false)
-      .map((op) => op.path),
-  );
-  const collections = new Set<string>();
+  const overrides = new Map<ContractOperation, Override | undefined>();
   for (const op of operations) {
+    const override = overrideOf(op);
+    if (override !== false) overrides.set(op, override);
+  }
+  const included = [...overrides.keys()];
+  const explicit = (op: ContractOperation) => {
     const override = overrides.get(op);
-    if (override === false) continue;
+    const action = override?.action;
+    if (action === undefined) return undefined;
+    return { collection: override?.collection ?? collectionOf(op, action), action };
+  };
+  // A collection is a resource where items can be created (its POST) and read or changed (its
+  // item path's GET, PUT, PATCH or DELETE), or where an override names it.
+  const creatable = new Set(included.filter((op) => op.method === 'POST').map((op) => op.path));
+  const collections = new Set<string>();
+  for (const op of included) {
     const parent = parentOf(op.path);
-    if (override?.action !== undefined)
-      collections.add(override.collection ?? collectionOf(op, override.action));
+    const named = explicit(op)?.collection;
+    if (named !== undefined) collections.add(named);
     else if (parent !== undefined && creatable.has(parent) && itemActions[op.method] !== undefined)
       collections.add(parent);
   }
-  const roles = new Map<ContractOperation, ResourceRole>();
-  const members = new Map<string, { op: ContractOperation; action: ResourceAction }[]>();
-  for (const op of operations) {
-    const override = overrides.get(op);
-    if (override === false) continue;
-    const explicit = override?.action;
-    const collection =
-      explicit === undefined ? undefined : (override?.collection ?? collectionOf(op, explicit));
+  const roleOf = (op: ContractOperation): Omit<Member, 'op' | 'idField'> | undefined => {
+    const named = explicit(op);
+    if (named !== undefined) return named;
     const parent = parentOf(op.path);
-    let role: { collection: string; action: ResourceAction } | undefined;
-    if (collection !== undefined && explicit !== undefined) role = { collection, action: explicit };
-    else if (
-      parent !== undefined &&
-      collections.has(parent) &&
-      itemActions[op.method] !== undefined
-    )
-      role = { collection: parent, action: itemActions[op.method] as ResourceAction };
-    else if (collections.has(op.path) && collectionActions[op.method] !== undefined)
-      role = { collection: op.path, action: collectionActions[op.method] as ResourceAction };
-    if (role === undefined) continue;
-    const list = members.get(role.collection) ?? [];
-    list.push({ op, action: role.action });
-    members.set(role.collection, list);
-  }
-  for (const [collection, list] of members) {
-    const resource = describe(collection, list, overrides);
+    const onItem = itemActions[op.method];
+    if (parent !== undefined && collections.has(parent) && onItem !== undefined)
+      return { collection: parent, action: onItem };
+    const onCollection = collectionActions[op.method];
+    if (collections.has(op.path) && onCollection !== undefined)
+      return { collection: op.path, action: onCollection };
+    return undefined;
+  };
+  const members = included.flatMap((op): Member[] => {
+    const role = roleOf(op);
+    return role === undefined ? [] : [{ op, ...role, idField: overrides.get(op)?.id }];
+  });
+  const roles = new Map<ContractOperation, ResourceRole>();
+  for (const [collection, list] of Map.groupBy(members, (m) => m.collection)) {
+    const resource = describe(collection, list);
     for (const { op, action } of list) {
       const byBody = op.path === collection && (action === 'replace' || action === 'merge');
       roles.set(op, { action, resource, byBody });
@@ -114,27 +127,19 @@ function inferRoles(
   return roles;
 }
 
-function describe(
-  collection: string,
-  list: { op: ContractOperation; action: ResourceAction }[],
-  overrides: Map<ContractOperation, Override | false | undefined>,
-): Resource {
+function describe(collection: string, list: Member[]): Resource {
   const find = (action: ResourceAction) => list.find((m) => m.action === action)?.op;
   const itemOp = list.find((m) => parentOf(m.op.path) === collection)?.op;
   const idParam = itemOp === undefined ? undefined : lastParam(itemOp.path);
-  const read = find('read');
-  const create = find('create');
-  const listOp = find('list');
+  const listed = successSchema(find('list'));
   const itemSchema =
-    successSchema(read) ??
-    successSchema(create) ??
-    (listOp === undefined ? undefined : listedItems(successSchema(listOp)));
+    successSchema(find('read')) ??
+    successSchema(find('create')) ??
+    itemsOf(listed) ??
+    arrayProperty(listed)?.[1];
   const properties = propertySchemas(itemSchema);
-  const named = list
-    .map((m) => overrides.get(m.op))
-    .find((o) => o !== false && o?.id !== undefined);
   const idField =
-    (named !== false ? named?.id : undefined) ??
+    list.find((m) => m.idField !== undefined)?.idField ??
     (idParam !== undefined && properties.has(idParam) ? idParam : undefined) ??
     (properties.has('id') ? 'id' : (idParam ?? 'id'));
   const idSchema =
@@ -153,20 +158,8 @@ function describe(
   };
 }
 
-/** The items of a list answer: the array itself, or the array an envelope holds. */
-export function listedItems(schema: SchemaNode | undefined): SchemaNode | undefined {
-  const direct = itemsOf(schema);
-  if (direct !== undefined) return direct;
-  for (const property of propertySchemas(schema).values()) {
-    const items = itemsOf(property);
-    if (items !== undefined) return items;
-  }
-  return undefined;
-}
-
 function idKindOf(schema: unknown): IdKind {
-  const type = typeOf(schema);
-  if (type === 'integer' || type === 'number') return 'integer';
+  if (isNumeric(schema)) return 'integer';
   return isNode(schema) && schema.format === 'uuid' ? 'uuid' : 'string';
 }
 

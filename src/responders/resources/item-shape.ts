@@ -1,5 +1,5 @@
 import { requiredProperties } from '../../contract/schema-properties.ts';
-import { isNode, propertySchemas, typeOf, type SchemaNode } from './schema-fields.ts';
+import { isNode, isNumeric, propertySchemas, typeOf, type SchemaNode } from './schema-fields.ts';
 
 type Item = Record<string, unknown>;
 
@@ -12,11 +12,7 @@ type Item = Record<string, unknown>;
  * shapedItem({ id: 1, title: 'Water', password: 'x' }, todoSchema, () => ({ id: 3, title: 'Repot', done: false }));
  * // { id: 1, title: 'Water', done: false }
  */
-export function shapedItem(
-  item: Item,
-  schema: SchemaNode | undefined,
-  sample: () => unknown,
-): Item {
+export function shapedItem(item: Item, schema: object | undefined, sample: () => unknown): Item {
   const properties = propertySchemas(schema);
   const body: Item = {};
   for (const [name, value] of Object.entries(item)) {
@@ -25,13 +21,24 @@ export function shapedItem(
     if (property?.writeOnly === true) continue;
     defineField(body, name, value);
   }
+  fillRequired(body, schema, sample);
+  return body;
+}
+
+/**
+ * Sets the required fields that `body` lacks from the contract's own answer (`sample`: its
+ * example, else a sample of its schema), so that the answer still matches the contract.
+ *
+ * @example
+ * fillRequired(body, plantSchema, () => ({ id: 3, name: 'Fern' })); // body.id is 3 where it had none
+ */
+export function fillRequired(body: Item, schema: object | undefined, sample: () => unknown): void {
   let from: Item | undefined;
   for (const name of requiredProperties(schema)) {
     if (Object.hasOwn(body, name)) continue;
     from ??= objectOr(sample());
     if (Object.hasOwn(from, name)) defineField(body, name, from[name]);
   }
-  return body;
 }
 
 /**
@@ -45,7 +52,7 @@ export function shapedItem(
  */
 export function withServerFields(
   item: Item,
-  schema: SchemaNode | undefined,
+  schema: object | undefined,
   sample: () => unknown,
 ): Item {
   const required = new Set(requiredProperties(schema));
@@ -76,15 +83,11 @@ export function withServerFields(
  * typedField('7', { type: 'integer' }); // 7
  */
 export function typedField(value: string, property: unknown): unknown {
-  const type = typeOf(property);
-  if (
-    (type === 'integer' || type === 'number') &&
-    value.trim() !== '' &&
-    Number.isFinite(Number(value))
-  ) {
+  if (isNumeric(property) && value.trim() !== '' && Number.isFinite(Number(value))) {
     return Number(value);
   }
-  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  if (typeOf(property) === 'boolean' && (value === 'true' || value === 'false'))
+    return value === 'true';
   return value;
 }
 
@@ -98,12 +101,14 @@ function objectOr(value: unknown): Item {
   return isNode(value) ? value : {};
 }
 
-/** Sets a field as data (a field named `__proto__` stays a field). */
+/** Sets a field as data: assigned, but defined where it is `__proto__`, which stays a field. */
 export function defineField(body: Item, name: string, value: unknown): void {
-  Object.defineProperty(body, name, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
+  if (name === '__proto__')
+    Object.defineProperty(body, name, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else body[name] = value;
 }

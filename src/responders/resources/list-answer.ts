@@ -1,7 +1,13 @@
 import type { ContractOperation } from '../../contract/contract-operation.ts';
-import { requiredProperties } from '../../contract/schema-properties.ts';
-import { defineField, shapedItem } from './item-shape.ts';
-import { isNode, itemsOf, propertySchemas, typeOf, type SchemaNode } from './schema-fields.ts';
+import { defineField, fillRequired, shapedItem } from './item-shape.ts';
+import {
+  arrayProperty,
+  isNode,
+  isNumeric,
+  itemsOf,
+  propertySchemas,
+  type SchemaNode,
+} from './schema-fields.ts';
 
 type Item = Record<string, unknown>;
 type Query = Record<string, string | string[]>;
@@ -21,10 +27,12 @@ export function listBody(
   operation: ContractOperation,
   items: readonly Item[],
   query: Query,
-  schema: SchemaNode | undefined,
+  schema: object | undefined,
   sample: () => unknown,
 ): unknown {
-  const itemSchema = itemsOf(schema) ?? arrayProperty(schema)?.[1];
+  const direct = itemsOf(schema);
+  const envelope = arrayProperty(schema);
+  const itemSchema = direct ?? envelope?.[1];
   const fields = propertySchemas(itemSchema);
   const matching = items.filter((item) =>
     Object.entries(query).every(([name, wanted]) => {
@@ -35,23 +43,23 @@ export function listBody(
   const paging = pagingOf(operation, query);
   const end = paging.size === undefined ? undefined : paging.offset + paging.size;
   const page = matching.slice(paging.offset, end);
-  const itemSample = () => firstOf(itemsOf(schema) ? sample() : envelopeItems(sample(), schema));
+  // The contract's own first item: of its sampled list, or of the list in its sampled envelope.
+  const itemSample = (): unknown => {
+    const from = sample();
+    const list =
+      direct !== undefined ? from : envelope && isNode(from) ? from[envelope[0]] : undefined;
+    return Array.isArray(list) ? list[0] : undefined;
+  };
   const shaped = page.map((item) => shapedItem(item, itemSchema, itemSample));
-  const envelope = arrayProperty(schema);
-  if (itemsOf(schema) !== undefined || envelope === undefined) return shaped;
+  if (direct !== undefined || envelope === undefined) return shaped;
   const body: Item = {};
   defineField(body, envelope[0], shaped);
   for (const [name, property] of propertySchemas(schema)) {
-    if (name === envelope[0] || !isCount(property)) continue;
+    if (name === envelope[0] || !isNumeric(property)) continue;
     const value = countFor(name, matching.length, paging);
     if (value !== undefined) defineField(body, name, value);
   }
-  const from = sample();
-  for (const name of requiredProperties(schema)) {
-    if (!Object.hasOwn(body, name) && isNode(from) && Object.hasOwn(from, name)) {
-      defineField(body, name, (from as Item)[name]);
-    }
-  }
+  fillRequired(body, schema, sample);
   return body;
 }
 
@@ -102,26 +110,4 @@ function matches(value: unknown, wanted: readonly string[]): boolean {
   return values.some((v) =>
     wanted.some((w) => String(v) === w || w.split(',').includes(String(v))),
   );
-}
-
-function isCount(property: SchemaNode): boolean {
-  const type = typeOf(property);
-  return type === 'integer' || type === 'number';
-}
-
-function arrayProperty(schema: unknown): [string, SchemaNode] | undefined {
-  for (const [name, property] of propertySchemas(schema)) {
-    const items = itemsOf(property);
-    if (items !== undefined) return [name, items];
-  }
-  return undefined;
-}
-
-function envelopeItems(sample: unknown, schema: unknown): unknown {
-  const name = arrayProperty(schema)?.[0];
-  return name !== undefined && isNode(sample) ? sample[name] : undefined;
-}
-
-function firstOf(value: unknown): unknown {
-  return Array.isArray(value) ? value[0] : undefined;
 }

@@ -103,6 +103,11 @@ export function createMemoryItemStore(
     namespace.collections = undefined;
     if (!keep) written.removeOwner(namespace);
   };
+  const clear = (): void => {
+    sessions.clear();
+    written.clear();
+    held = 0;
+  };
 
   return {
     read: (session, path, id) => current(session, path, keyOf(id)),
@@ -144,27 +149,17 @@ export function createMemoryItemStore(
       }
       return true;
     },
-    nextId(session, path) {
-      const collection = collectionOf(session, path);
-      return collection.next++;
-    },
+    nextId: (session, path) => collectionOf(session, path).next++,
     reset(session) {
-      if (session !== undefined) {
-        drop(session, false);
-        return;
-      }
-      sessions.clear();
-      written.clear();
-      held = 0;
+      if (session === undefined) clear();
+      else drop(session, false);
     },
     evict: (session) => {
       drop(session, true);
     },
     replaceFixtures(fixtures) {
       seeded = seedsOf(fixtures);
-      sessions.clear();
-      written.clear();
-      held = 0;
+      clear();
     },
   };
 }

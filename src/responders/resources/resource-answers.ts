@@ -6,21 +6,20 @@ import { responseSchema } from '../../validation/prism-engine.ts';
 import type { ModeAnswer, ModeRequest, ResponseMode } from '../response-mode.ts';
 import { shapedItem } from './item-shape.ts';
 import { listBody } from './list-answer.ts';
-import { isNode } from './schema-fields.ts';
 
 type Item = Record<string, unknown>;
 
 /** A stored item as the operation's answer for the status shows it (see shapedItem). */
 export function itemAnswer(
   modeRequest: ModeRequest,
-  item: Item | undefined,
+  item: Item,
   fallback: ResponseMode,
 ): MaybePromise<ModeAnswer> {
   const { operation, status } = modeRequest;
   const mediaType = jsonMediaTypeOf(modeRequest);
-  if (mediaType === undefined || item === undefined) return fallback.respond(modeRequest);
+  if (mediaType === undefined) return fallback.respond(modeRequest);
   const schema = responseSchema(operation, status);
-  const body = shapedItem(item, isNode(schema) ? schema : undefined, () => sampleOf(modeRequest));
+  const body = shapedItem(item, schema, () => sampleOf(modeRequest));
   return respondWith(modeRequest, mediaType, body);
 }
 
@@ -30,18 +29,12 @@ export function listAnswer(modeRequest: ModeRequest, items: Item[]): MaybePromis
   const mediaType = jsonMediaTypeOf(modeRequest);
   if (mediaType === undefined) return respondWith(modeRequest, undefined, undefined);
   const schema = responseSchema(operation, status);
-  const sample = () => sampleOf(modeRequest);
-  const body = listBody(
-    operation,
-    items,
-    request.query,
-    isNode(schema) ? schema : undefined,
-    sample,
-  );
+  const body = listBody(operation, items, request.query, schema, () => sampleOf(modeRequest));
   return respondWith(modeRequest, mediaType, body);
 }
 
-function respondWith(
+/** The stateful answer with the body, labelled with the media type (none without one). */
+export function respondWith(
   { status }: ModeRequest,
   mediaType: string | undefined,
   body: unknown,
@@ -60,7 +53,8 @@ export function sampleOf({ operation, status }: ModeRequest): unknown {
   return sample.ok ? sample.response.body : undefined;
 }
 
-function jsonMediaTypeOf({ operation, status }: ModeRequest): string | undefined {
+/** The JSON media type the contract declares for the status, which the answer is labelled with. */
+export function jsonMediaTypeOf({ operation, status }: ModeRequest): string | undefined {
   return declaredResponse(operation, status)?.contents?.find((c) => isJsonMediaType(c.mediaType))
     ?.mediaType;
 }

@@ -3,6 +3,7 @@ import { HttpError } from '../../errors.ts';
 import { whenReady, type MaybePromise } from '../../maybe-promise.ts';
 import { responseSchema } from '../../validation/prism-engine.ts';
 import { errorAnswer } from '../error-answer.ts';
+import type { ContractOperation } from '../../contract/contract-operation.ts';
 import type { ModeAnswer, ModeRequest, ResponseMode } from '../response-mode.ts';
 import type { Resource, ResourceRole } from './infer-resources.ts';
 import { defineField, typedField, withServerFields } from './item-shape.ts';
@@ -17,6 +18,14 @@ type Item = Record<string, unknown>;
 // Tries of a replace or merge raced by other writes to the same item before it writes anyway.
 const maxTries = 32;
 
+/** The contract's resources and the store of their items (see resourceRoles). */
+export interface Resources {
+  items: ItemStore;
+  operations: () => readonly ContractOperation[];
+  /** The longest item the store can keep, in characters of JSON (--store-size-limit). */
+  maxItemChars: number;
+}
+
 /**
  * Answers the operations of a resource from the items stored for the session: create, read,
  * list, replace (PUT), merge (PATCH, a JSON merge patch) and delete; an unknown id is the
@@ -24,106 +33,99 @@ const maxTries = 32;
  * `fallback` (static mode). An item longer than `maxItemChars` (the store's whole size limit,
  * so it could never be kept) is refused with a 413 and not stored.
  */
-export function createResourceMode(
-  items: ItemStore,
+export function answerResource(
+  { items, maxItemChars }: Resources,
   fallback: ResponseMode,
-  maxItemChars = Number.POSITIVE_INFINITY,
-) {
-  return {
-    respond(modeRequest: ModeRequest, role: ResourceRole): MaybePromise<ModeAnswer> {
-      const { operation, request, session } = modeRequest;
-      const { resource, action } = role;
-      const values = pathValues(operation.path, request.path);
-      const collection = collectionPath(resource, values);
-      const body = isNode(request.body) ? (request.body as Item) : undefined;
-      const idOfPath = (): unknown =>
-        role.byBody
-          ? body?.[resource.idField]
-          : typedId(values[resource.idParam ?? ''] ?? '', resource.idKind);
-      const notFound = (id: unknown): ModeAnswer =>
-        errorAnswer(
+  modeRequest: ModeRequest,
+  role: ResourceRole,
+): MaybePromise<ModeAnswer> {
+  const { operation, request, session } = modeRequest;
+  const { resource, action } = role;
+  const values = pathValues(operation.path, request.path);
+  const collection = collectionPath(resource, values);
+  const body = isNode(request.body) ? (request.body as Item) : undefined;
+  const notFound = (id: unknown): ModeAnswer =>
+    errorAnswer(
+      operation,
+      404,
+      `No item with id ${JSON.stringify(id)} in ${collection} (session "${session}"). Make sure to create it first, or seed it with --fixtures.`,
+      'error:NOT_FOUND',
+    );
+  const answer = (item: Item): MaybePromise<ModeAnswer> => itemAnswer(modeRequest, item, fallback);
+  const tooLarge = (json: string): ModeAnswer | undefined =>
+    json.length <= maxItemChars
+      ? undefined
+      : errorAnswer(
           operation,
-          404,
-          `No item with id ${JSON.stringify(id)} in ${collection} (session "${session}"). Make sure to create it first, or seed it with --fixtures.`,
-          'error:NOT_FOUND',
+          413,
+          `The item is ${json.length} characters of JSON, more than the store keeps in all (--store-size-limit, ${maxItemChars}): it is not stored. Make sure to send a smaller item, or raise --store-size-limit.`,
+          'error:ITEM_TOO_LARGE',
         );
-      const answer = (item: Item | undefined): MaybePromise<ModeAnswer> =>
-        itemAnswer(modeRequest, item, fallback);
-      const tooLarge = (json: string): ModeAnswer | undefined =>
-        json.length <= maxItemChars
-          ? undefined
-          : errorAnswer(
-              operation,
-              413,
-              `The item is ${json.length} characters of JSON, more than the store keeps in all (--store-size-limit, ${maxItemChars}): it is not stored. Make sure to send a smaller item, or raise --store-size-limit.`,
-              'error:ITEM_TOO_LARGE',
-            );
-      const stored = (json: string): Item => JSON.parse(json) as Item;
-      const owned = (item: Item): Item => withParents(item, resource, values);
+  const stored = (json: string): Item => JSON.parse(json) as Item;
+  const owned = (item: Item): Item => withParents(item, resource, values);
 
-      if (action === 'list') {
-        return andThen(items.list(session, collection), (texts) =>
-          listAnswer(modeRequest, texts.map(stored)),
+  if (action === 'list') {
+    return andThen(items.list(session, collection), (texts) =>
+      listAnswer(modeRequest, texts.map(stored)),
+    );
+  }
+  if (action === 'create') {
+    if (body === undefined) return fallback.respond(modeRequest);
+    const given = body[resource.idField];
+    const create = (id: unknown, tries: number): MaybePromise<ModeAnswer> => {
+      const item = serverItem(modeRequest, owned(withId(body, resource.idField, id)));
+      const json = JSON.stringify(item);
+      const refused = tooLarge(json);
+      if (refused !== undefined) return refused;
+      return andThen(items.create(session, collection, id, json), (created) => {
+        if (created) return answer(item);
+        if (given !== undefined || tries > 4)
+          return duplicateId(operation, id, collection, session);
+        return andThen(newId(items, session, collection, resource), (next) =>
+          create(next, tries + 1),
+        );
+      });
+    };
+    if (given !== undefined) return create(given, 0);
+    return andThen(newId(items, session, collection, resource), (id) => create(id, 0));
+  }
+  const id = role.byBody
+    ? body?.[resource.idField]
+    : typedId(values[resource.idParam ?? ''] ?? '', resource.idKind);
+  if (id === undefined) return fallback.respond(modeRequest);
+  const change = (tries: number): MaybePromise<ModeAnswer> =>
+    andThen(items.read(session, collection, id), (json) => {
+      if (json === undefined) return notFound(id);
+      const old = stored(json);
+      if (action === 'read') return answer(old);
+      if (action === 'delete') {
+        return andThen(items.remove(session, collection, id), (removed) =>
+          removed ? answer(old) : notFound(id),
         );
       }
-      if (action === 'create') {
-        if (body === undefined) return fallback.respond(modeRequest);
-        const given = body[resource.idField];
-        const create = (id: unknown, tries: number): MaybePromise<ModeAnswer> => {
-          const item = serverItem(modeRequest, owned(withId(body, resource.idField, id)));
-          const json = JSON.stringify(item);
-          const refused = tooLarge(json);
-          if (refused !== undefined) return refused;
-          return andThen(items.create(session, collection, id, json), (created) => {
-            if (created) return answer(item);
-            if (given !== undefined || tries > 4)
-              return duplicateId(operation, id, collection, session);
-            return andThen(newId(items, session, collection, resource), (next) =>
-              create(next, tries + 1),
-            );
-          });
-        };
-        if (given !== undefined) return create(given, 0);
-        return andThen(newId(items, session, collection, resource), (id) => create(id, 0));
-      }
-      const id = idOfPath();
-      if (id === undefined) return fallback.respond(modeRequest);
-      const change = (tries: number): MaybePromise<ModeAnswer> =>
-        andThen(items.read(session, collection, id), (json) => {
-          if (json === undefined) return notFound(id);
-          const old = stored(json);
-          if (action === 'read') return answer(old);
-          if (action === 'delete') {
-            return andThen(items.remove(session, collection, id), (removed) =>
-              removed ? answer(old) : notFound(id),
-            );
-          }
-          if (body === undefined) return fallback.respond(modeRequest);
-          const next =
-            action === 'merge'
-              ? (mergePatch(old, body) as Item)
-              : serverItem(modeRequest, { ...keptFields(old, resource), ...body });
-          const item = owned(withId(next, resource.idField, old[resource.idField] ?? id));
-          // Written over the text it was made from only: a write made meanwhile (another
-          // replica's merge) is read again and kept; the last try writes as it is.
-          const expected = tries < maxTries ? json : undefined;
-          const text = JSON.stringify(item);
-          const refused = tooLarge(text);
-          if (refused !== undefined) return refused;
-          return andThen(items.replace(session, collection, id, text, expected), (replaced) =>
-            replaced ? answer(item) : change(tries + 1),
-          );
-        });
-      return change(0);
-    },
-  };
+      if (body === undefined) return fallback.respond(modeRequest);
+      const next =
+        action === 'merge'
+          ? (mergePatch(old, body) as Item)
+          : serverItem(modeRequest, { ...keptFields(old, resource), ...body });
+      const item = owned(withId(next, resource.idField, old[resource.idField] ?? id));
+      // Written over the text it was made from only: a write made meanwhile (another
+      // replica's merge) is read again and kept; the last try writes as it is.
+      const expected = tries < maxTries ? json : undefined;
+      const text = JSON.stringify(item);
+      const refused = tooLarge(text);
+      if (refused !== undefined) return refused;
+      return andThen(items.replace(session, collection, id, text, expected), (replaced) =>
+        replaced ? answer(item) : change(tries + 1),
+      );
+    });
+  return change(0);
 }
 
 // The item filled with the server's fields, by the schema of the answer it is created with.
 function serverItem(modeRequest: ModeRequest, item: Item): Item {
   const { operation, status } = modeRequest;
-  const schema = responseSchema(operation, status);
-  return withServerFields(item, isNode(schema) ? schema : undefined, () => sampleOf(modeRequest));
+  return withServerFields(item, responseSchema(operation, status), () => sampleOf(modeRequest));
 }
 
 // The parents' ids that the item has fields for (`customerId`), from the path.

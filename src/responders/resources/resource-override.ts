@@ -1,8 +1,9 @@
 import type { ContractOperation } from '../../contract/contract-operation.ts';
 import { isNode } from './schema-fields.ts';
 
+const actions = ['create', 'list', 'read', 'replace', 'merge', 'delete'] as const;
 /** What an operation does to its resource. */
-export type ResourceAction = 'create' | 'list' | 'read' | 'replace' | 'merge' | 'delete';
+export type ResourceAction = (typeof actions)[number];
 
 /** The `x-mock-resource` extension of an operation: `false`, or the role it plays. */
 export interface Override {
@@ -30,5 +31,3 @@ export function overrideOf(op: ContractOperation): Override | false | undefined 
   if (action === undefined && given.id === undefined) return undefined;
   return { action, collection: text(given.collection), id: text(given.id) };
 }
-
-const actions: readonly ResourceAction[] = ['create', 'list', 'read', 'replace', 'merge', 'delete'];

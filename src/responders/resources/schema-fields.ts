@@ -46,6 +46,21 @@ export function itemsOf(schema: unknown): SchemaNode | undefined {
   return isNode(schema.items) ? schema.items : undefined;
 }
 
+/** The first property that is an array (a list's envelope: `{ items, total }`), and its items. */
+export function arrayProperty(schema: unknown): [string, SchemaNode] | undefined {
+  for (const [name, property] of propertySchemas(schema)) {
+    const items = itemsOf(property);
+    if (items !== undefined) return [name, items];
+  }
+  return undefined;
+}
+
+/** Whether the schema's type is a number (`integer` or `number`). */
+export function isNumeric(schema: unknown): boolean {
+  const type = typeOf(schema);
+  return type === 'integer' || type === 'number';
+}
+
 export function isNode(value: unknown): value is SchemaNode {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

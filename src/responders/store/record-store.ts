@@ -77,37 +77,24 @@ export function createMemoryStore(
   const created = createCreationQueue<Namespace>();
   let full = false;
 
-  function namespace(session: string): Namespace {
-    let held = sessions.get(session);
-    if (held === undefined) {
-      held = { ids: createIdSet() };
-      sessions.set(session, held);
-    }
-    return held;
-  }
-
   // The queue names the session's namespace, not the session: an evicted session's ids leave the
   // queue without touching a later namespace of that name, and its set is let go at once.
   const forget = (held: Namespace, key: StoreKey): void => {
     held.ids?.delete(key);
   };
 
-  function forgetOldest(): void {
-    if (!created.shift(forget)) return;
-    if (!full) {
-      full = true;
-      onFull?.();
-    }
-  }
-
   return {
     insert(session, id) {
       const key = keyOf(id);
       if (fixtureIds.has(key)) return false;
-      const held = namespace(session);
+      let held = sessions.get(session);
+      if (held === undefined) sessions.set(session, (held = { ids: createIdSet() }));
       if (held.ids?.add(key) !== true) return false;
       created.push(held, key);
-      if (created.size() > limit) forgetOldest();
+      if (created.size() > limit && created.shift(forget) && !full) {
+        full = true;
+        onFull?.();
+      }
       return true;
     },
     replaceFixtures(records) {

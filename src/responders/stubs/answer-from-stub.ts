@@ -16,13 +16,7 @@ export async function answerFromStub(
   const response = stub.response ?? { status: 200, body: undefined };
   const headers = { ...jsonHeaders, ...response.headers };
   if (operation !== undefined && (response.example !== undefined || response.dynamic === true)) {
-    const modeRequest = {
-      operation,
-      request,
-      session,
-      status: response.status,
-      ...(seed === undefined ? {} : { seed }),
-    };
+    const modeRequest = { operation, request, session, status: response.status, seed };
     const answer =
       response.example !== undefined
         ? await modes.static.respond({ ...modeRequest, exampleKey: response.example })

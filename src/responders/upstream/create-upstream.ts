@@ -111,10 +111,9 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
 function searchOf(query: Readonly<Record<string, string | string[]>>): string {
   // Most requests have none: no URLSearchParams for them.
   if (Object.keys(query).length === 0) return '';
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) search.append(name, item);
-  }
-  const text = search.toString();
+  const pairs = Object.entries(query).flatMap(([name, value]) =>
+    [value].flat().map((item): [string, string] => [name, item]),
+  );
+  const text = new URLSearchParams(pairs).toString();
   return text === '' ? '' : `?${text}`;
 }
