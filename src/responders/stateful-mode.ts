@@ -7,6 +7,7 @@ import { type ModeAnswer, type ModeRequest, type ResponseMode } from './response
 import { resourceRoles } from './resources/infer-resources.ts';
 import { defineField, fillRequired } from './resources/item-shape.ts';
 import { answerResource, type Resources } from './resources/resource-mode.ts';
+import { isNode } from './resources/schema-fields.ts';
 import { jsonMediaTypeOf, respondWith, sampleOf } from './resources/resource-answers.ts';
 
 /**
@@ -32,18 +33,10 @@ export function createStatefulMode(
         if (role !== undefined) return answerResource(resources, fallback, modeRequest, role);
         if (roles.size > 0) return fallback.respond(modeRequest);
       }
-      const record = request.body;
+      const fields = request.body;
       const mediaType = jsonMediaTypeOf(modeRequest);
       // A response the contract declares without JSON (text, XML, none) cannot carry the record.
-      if (
-        mediaType === undefined ||
-        record === null ||
-        typeof record !== 'object' ||
-        Array.isArray(record)
-      ) {
-        return fallback.respond(modeRequest);
-      }
-      const fields = record as Record<string, unknown>;
+      if (mediaType === undefined || !isNode(fields)) return fallback.respond(modeRequest);
       const id = exactIdOf(request) ?? fields.id;
       const answer = (): ModeAnswer => {
         const schema = responseSchema(operation, status);

@@ -17,13 +17,12 @@ import { isNode } from './schema-fields.ts';
  * itemFixturesOf({ '/todos': [{ id: 1, title: 'Water', done: false }] }, contract); // Map { '/todos' => [...] }
  */
 export function itemFixturesOf(parsed: unknown, contract: Contract): ItemFixtures {
-  const roles = [...resourceRoles(contract.operations).values()];
-  const resources = [...new Set(roles.map((role) => role.resource))];
+  const roles = resourceRoles(contract.operations);
+  const resources = [...new Set([...roles.values()].map((role) => role.resource))];
   const fixtures = new Map<string, FixtureItem[]>();
   if (Array.isArray(parsed)) {
     const create = firstCreate(contract);
-    const resource =
-      create === undefined ? undefined : resourceRoles(contract.operations).get(create)?.resource;
+    const resource = create === undefined ? undefined : roles.get(create)?.resource;
     if (resource === undefined || resource.parentParams.length > 0) return fixtures;
     fixtures.set(resource.collection, itemsOf(parsed, resource, contract, resource.collection));
     return fixtures;
