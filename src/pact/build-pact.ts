@@ -7,7 +7,7 @@ import {
 } from './left-out.ts';
 import { createKeptInteractions, type NamedInteraction } from './kept-interactions.ts';
 import type { Pact, PactSpec } from './pact-document.ts';
-import { pactOf } from './pact-chunks.ts';
+import { pactOf, type PactOf } from './pact-chunks.ts';
 import { toPactInteraction } from './to-pact-interaction.ts';
 
 export type { PactContract };
@@ -35,10 +35,7 @@ export interface PactResult {
  * A built pact before it is written out (see pactChunks, pactOf): its parties, its interactions
  * in order as text, and what was left out.
  */
-export interface PactParts {
-  consumer: string;
-  provider: string;
-  spec: PactSpec;
+export interface PactParts extends PactOf {
   interactions: NamedInteraction[];
   leftOut: LeftOut[];
   entries: number;
@@ -78,7 +75,7 @@ export function createPactBuilder(contract: PactContract, options: PactOptions) 
         left.leave(verdict.kind, weight, entry.id);
         return;
       }
-      const { interaction } = toPactInteraction(entry, verdict.operation);
+      const interaction = toPactInteraction(entry, verdict.operation).withRules();
       const refused = kept.offer(interaction, entry.id, weight);
       entries += weight;
       for (const { id, entries: count } of refused) left.leave('pact-limit', count, id);

@@ -3,7 +3,7 @@ import { createEntryJudge, type PactContract } from './judge-entry.ts';
 import { compare } from './name-interactions.ts';
 import { createLeftOutTally, type JournalEntry, type LeftOut } from './left-out.ts';
 import { shapeKey } from './request-shape.ts';
-import { toPactExchange } from './to-pact-interaction.ts';
+import { toPactInteraction } from './to-pact-interaction.ts';
 
 /**
  * What a session's pact keeps of its traffic once its journal is cleared: per request shape the
@@ -22,7 +22,7 @@ interface Group {
   shape: string;
   /** Its interaction's description: a full pact keeps those that sort first. */
   description: string;
-  /** Orders the entries of a shape as their interactions' JSON would (see toPactExchange). */
+  /** Orders the entries of a shape as their interactions' JSON would (see toPactInteraction). */
   order: string;
 }
 
@@ -49,7 +49,7 @@ export function condenseTraffic(
       return;
     }
     const inside = judge(entry, false).kind === undefined;
-    const { shape, baseDescription, order: orderOf } = toPactExchange(entry, verdict.operation);
+    const { shape, baseDescription, order: orderOf } = toPactInteraction(entry, verdict.operation);
     const key = `${inside ? 'i' : 'o'}${shape}`;
     const order = orderOf();
     const before = groups.get(key);

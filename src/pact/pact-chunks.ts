@@ -2,7 +2,6 @@ import { parseExactJson } from '../parsing/exact-json.ts';
 import { mayHoldBigIntegers } from '../parsing/parse-json-body.ts';
 import { interactionText, type NamedInteraction } from './kept-interactions.ts';
 import type { Pact, PactSpec, PactV3Interaction, PactV4Interaction } from './pact-document.ts';
-import { toPactDocument, toV3 } from './to-pact-document.ts';
 
 /** A built pact's parties, specification version and named interactions (see PactParts). */
 export interface PactOf {
@@ -19,7 +18,7 @@ export interface PactOf {
 export function* pactChunks(parts: PactOf, options: { pretty?: boolean } = {}): Generator<string> {
   const pretty = options.pretty === true;
   // The document around its interactions, cut where they go.
-  const empty = JSON.stringify(toPactDocument([], parts), null, pretty ? 2 : undefined);
+  const empty = JSON.stringify(documentOf(parts), null, pretty ? 2 : undefined);
   const slot = pretty ? '"interactions": []' : '"interactions":[]';
   const at = empty.indexOf(slot) + slot.length - 1;
   const [opening, separator, closing] = pretty ? ['\n    ', ',\n    ', '\n  '] : ['', ',', ''];
@@ -38,9 +37,18 @@ export function* pactChunks(parts: PactOf, options: { pretty?: boolean } = {}): 
 
 /** A built pact as one object (for tests and merges; pactChunks writes it without one). */
 export function pactOf(parts: PactOf): Pact {
-  const pact = toPactDocument([], parts);
   const interactions = parts.interactions.map((interaction) => objectOf(interaction, parts.spec));
-  return { ...pact, interactions } as Pact;
+  return { ...documentOf(parts), interactions } as Pact;
+}
+
+// The pact file without its interactions: Pact specification V4, or V3 on request.
+function documentOf({ consumer, provider, spec }: PactOf): Pact {
+  return {
+    consumer: { name: consumer },
+    provider: { name: provider },
+    interactions: [],
+    metadata: { pactSpecification: { version: spec === 3 ? '3.0.0' : '4.0' } },
+  } as Pact;
 }
 
 function objectOf(
@@ -53,4 +61,28 @@ function objectOf(
     mayHoldBigIntegers(text) ? parseExactJson(text) : JSON.parse(text)
   ) as PactV4Interaction;
   return spec === 3 ? toV3(v4) : v4;
+}
+
+// Pact V3's form of an interaction: headers as one string, the body as it is, no type or key.
+function toV3({ description, providerStates, request, response }: PactV4Interaction) {
+  const joined = (headers: Record<string, string[]>): Record<string, string> =>
+    Object.fromEntries(Object.entries(headers).map(([name, values]) => [name, values.join(', ')]));
+  return {
+    description,
+    providerStates,
+    request: {
+      method: request.method,
+      path: request.path,
+      ...(request.query !== undefined && { query: request.query }),
+      ...(request.headers !== undefined && { headers: joined(request.headers) }),
+      ...(request.body !== undefined && { body: request.body.content }),
+      ...(request.matchingRules !== undefined && { matchingRules: request.matchingRules }),
+    },
+    response: {
+      status: response.status,
+      ...(response.headers !== undefined && { headers: joined(response.headers) }),
+      ...(response.body !== undefined && { body: response.body.content }),
+      ...(response.matchingRules !== undefined && { matchingRules: response.matchingRules }),
+    },
+  } satisfies PactV3Interaction;
 }

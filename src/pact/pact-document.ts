@@ -26,66 +26,52 @@ export interface PactV4Body {
   encoded: false;
 }
 
+/** A request and its answer as a pact writes them: headers and body as its version does. */
+interface PactHttp<Headers, Body> {
+  request: {
+    method: string;
+    path: string;
+    query?: Record<string, string[]>;
+    headers?: Headers;
+    body?: Body;
+    matchingRules?: PactMatchingRules;
+  };
+  response: {
+    status: number;
+    headers?: Headers;
+    body?: Body;
+    matchingRules?: PactMatchingRules;
+  };
+}
+
 /** One request/response pair of a Pact V4 file. */
-export interface PactV4Interaction {
+export interface PactV4Interaction extends PactHttp<Record<string, string[]>, PactV4Body> {
   type: 'Synchronous/HTTP';
   /** Identifies the request shape; stable for the same shape, so merges are deterministic. */
   key: string;
   description: string;
   pending: false;
   providerStates: { name: string }[];
-  request: {
-    method: string;
-    path: string;
-    query?: Record<string, string[]>;
-    headers?: Record<string, string[]>;
-    body?: PactV4Body;
-    matchingRules?: PactMatchingRules;
-  };
-  response: {
-    status: number;
-    headers?: Record<string, string[]>;
-    body?: PactV4Body;
-    matchingRules?: PactMatchingRules;
-  };
 }
 
-/** One request/response pair of a Pact V3 file. */
-export interface PactV3Interaction {
+/** One request/response pair of a Pact V3 file: headers as one string, the body as it is. */
+export interface PactV3Interaction extends PactHttp<Record<string, string>, unknown> {
   description: string;
   providerStates: { name: string }[];
-  request: {
-    method: string;
-    path: string;
-    query?: Record<string, string[]>;
-    headers?: Record<string, string>;
-    body?: unknown;
-    matchingRules?: PactMatchingRules;
-  };
-  response: {
-    status: number;
-    headers?: Record<string, string>;
-    body?: unknown;
-    matchingRules?: PactMatchingRules;
-  };
+}
+
+/** A pact file of one specification version. */
+interface PactFile<Interaction, Version extends string> {
+  consumer: { name: string };
+  provider: { name: string };
+  interactions: Interaction[];
+  metadata: { pactSpecification: { version: Version } };
 }
 
 /** A Pact specification V4 file. */
-export interface PactV4 {
-  consumer: { name: string };
-  provider: { name: string };
-  interactions: PactV4Interaction[];
-  metadata: { pactSpecification: { version: '4.0' } };
-}
-
+export type PactV4 = PactFile<PactV4Interaction, '4.0'>;
 /** A Pact specification V3 file. */
-export interface PactV3 {
-  consumer: { name: string };
-  provider: { name: string };
-  interactions: PactV3Interaction[];
-  metadata: { pactSpecification: { version: '3.0.0' } };
-}
-
+export type PactV3 = PactFile<PactV3Interaction, '3.0.0'>;
 export type Pact = PactV4 | PactV3;
 
 /** The Pact specification versions the mock writes. */

@@ -15,15 +15,6 @@ import { requestShape, shapeKey } from './request-shape.ts';
 /** Prism's model of an operation, as the contract folder hands it out. */
 type IHttpOperation = ContractOperation['resource'];
 
-/** A journal entry as a pact interaction, before the pact names it. */
-export interface ShapedInteraction {
-  /** The request shape (see requestShape): entries of one shape make one interaction. */
-  shape: string;
-  /** `createPlant returns 200`; made unique across the pact when it is written. */
-  baseDescription: string;
-  interaction: PactV4Interaction;
-}
-
 const names: Record<string, string> = {
   accept: 'Accept',
   authorization: 'Authorization',
@@ -31,33 +22,22 @@ const names: Record<string, string> = {
 };
 
 /**
- * One answered, accepted journal entry as a Pact V4 interaction: the request's method, path,
- * query, the headers that matter to the provider (content type, accept, credentials with their
- * secret left out, the operation's declared headers) and body, the answer that was sent, and
- * matching rules from the operation's schemas. `operation` is undefined for a stub outside the
- * contract.
+ * One answered, accepted journal entry as a Pact V4 interaction (`withRules`), before the pact
+ * names it: the request's method, path, query, the headers that matter to the provider (content
+ * type, accept, credentials with their secret left out, the operation's declared headers) and
+ * body, the answer that was sent, and matching rules from the operation's schemas. `operation` is
+ * undefined for a stub outside the contract. Entries of one `shape` (see requestShape) make one
+ * interaction; `baseDescription` is made unique across the pact when it is written. `order`, a
+ * text without the costly parts (matching rules, the key), sorts two entries of one shape as their
+ * interactions' JSON sorts (the rules come after the values they are made of, and the rest is alike
+ * within a shape), so a reset keeps the entry a pact would keep while building one interaction per
+ * shape.
  *
  * @example
  * toPactInteraction(entry, contract.operations[0]).baseDescription; // 'createPlant returns 200'
+ * toPactInteraction(entry, contract.operations[0]).withRules(); // { type: 'Synchronous/HTTP', ... }
  */
-export function toPactInteraction(
-  entry: JournalEntry,
-  operation: ContractOperation | undefined,
-): ShapedInteraction {
-  const { shape, baseDescription, withRules } = toPactExchange(entry, operation);
-  return { shape, baseDescription, interaction: withRules() };
-}
-
-/**
- * An entry as toPactInteraction reads it, before the costly parts (matching rules, the key):
- * its shape, and `order`, a text that sorts two entries of one shape as their interactions' JSON
- * sorts (the rules come after the values they are made of, and the rest is alike within a shape),
- * so a reset keeps the entry a pact would keep while building one interaction per shape.
- *
- * @example
- * const { shape, order, withRules } = toPactExchange(entry, operation);
- */
-export function toPactExchange(entry: JournalEntry, operation: ContractOperation | undefined) {
+export function toPactInteraction(entry: JournalEntry, operation: ContractOperation | undefined) {
   const { request, response } = entry;
   const resource = operation?.resource;
   // The operation's header parameters, and the headers its API keys travel in.

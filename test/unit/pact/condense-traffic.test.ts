@@ -84,8 +84,7 @@ describe('the order a reset keeps entries by', () => {
   // headers and bodies): the cheap order text must sort them as their full interactions' JSON.
   it('sorts two entries of one shape as their interactions sort', async () => {
     const { loadContract } = await import('../../../src/contract/load-contract.ts');
-    const { toPactExchange, toPactInteraction } =
-      await import('../../../src/pact/to-pact-interaction.ts');
+    const { toPactInteraction } = await import('../../../src/pact/to-pact-interaction.ts');
     const loaded = await loadContract('openapi.yaml');
     const operation = loaded.operations.find((op) => op.operationId === 'createPlant');
     const value = fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.boolean());
@@ -128,10 +127,10 @@ describe('the order a reset keeps entries by', () => {
     fc.assert(
       fc.property(created, created, (a, b) => {
         const [one, two] = [entryOf(a), entryOf(b)];
-        const [x, y] = [toPactExchange(one, operation), toPactExchange(two, operation)];
+        const [x, y] = [toPactInteraction(one, operation), toPactInteraction(two, operation)];
         fc.pre(x.shape === y.shape);
         const full = (e: JournalEntry) =>
-          JSON.stringify(toPactInteraction(e, operation).interaction);
+          JSON.stringify(toPactInteraction(e, operation).withRules());
         expect(sign(x.order(), y.order())).toBe(sign(full(one), full(two)));
       }),
       { numRuns: 500 },
