@@ -3,38 +3,21 @@ import { flattenHeaders, type RawHeaders } from '../parsing/flatten-headers.ts';
 
 export type { SecretNames };
 
-export const noSecretNames: SecretNames = { headers: [], query: [] };
-
 /** What a secret value is recorded as. */
 export const redacted = '[redacted]';
 
 /**
- * Header values as the journal keeps them (see redactInPlace).
- *
- * @example
- * redactHeaders({ authorization: 'Bearer abc', cookie: 'sid=1' }); // { authorization: 'Bearer', cookie: 'sid=[redacted]' }
- */
-export function redactHeaders(
-  headers: RawHeaders,
-  secrets: SecretNames = noSecretNames,
-): Record<string, string> {
-  return redactInPlace(flattenHeaders(headers), secrets);
-}
-
-/**
- * Takes the secrets out of request headers that are already flat, and returns them:
+ * Request headers as the journal keeps them, flattened, with their secrets taken out:
  * `authorization` and `proxy-authorization` are cut down to their scheme, cookies keep their
  * names only, and the contract's API-key headers are replaced whole. What is left still says
  * which credentials were sent, so verification can match on it.
  *
  * @example
- * redactInPlace({ authorization: ' Bearer abc ', 'x-api-key': 'k' }, { headers: ['x-api-key'], query: [] });
- * // { authorization: 'Bearer', 'x-api-key': '[redacted]' }
+ * redactHeaders({ authorization: ' Bearer abc ', cookie: 'sid=1', 'x-api-key': 'k' }, { headers: ['x-api-key'], query: [] });
+ * // { authorization: 'Bearer', cookie: 'sid=[redacted]', 'x-api-key': '[redacted]' }
  */
-function redactInPlace(
-  headers: Record<string, string>,
-  secrets: SecretNames = noSecretNames,
-): Record<string, string> {
+export function redactHeaders(raw: RawHeaders, secrets: SecretNames): Record<string, string> {
+  const headers = flattenHeaders(raw);
   const { authorization, cookie } = headers;
   if (authorization !== undefined) headers.authorization = schemeOf(authorization);
   const proxy = headers['proxy-authorization'];

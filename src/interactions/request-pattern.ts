@@ -68,52 +68,48 @@ export const requestPatternSchema = {
  * differences(interaction); // ['body.name: expected "Fern", got "Ivy"']
  */
 export function compilePattern(pattern: RequestPattern): (entry: Interaction) => string[] {
-  const pathRegex =
-    pattern.pathPattern === undefined ? undefined : compilePathPattern(pattern.pathPattern);
-  const headers = Object.entries(pattern.headers ?? {}).map(
-    ([name, value]) => [name.toLowerCase(), value] as const,
-  );
+  type Check = (entry: Interaction, found: string[]) => void;
+  type Scalar = string | number | boolean;
+  // A given field the entry must equal; `none` stands for an entry's null (no operation).
+  const equals =
+    (name: string, expected: Scalar, actualOf: (entry: Interaction) => Scalar | null): Check =>
+    (entry, found) => {
+      const actual = actualOf(entry);
+      if (actual !== expected) found.push(`${name}: expected ${expected}, got ${actual ?? 'none'}`);
+    };
+  const { method, path, pathPattern, operationId, status, valid, headers, body } = pattern;
+  const pathRegex = pathPattern === undefined ? undefined : compilePathPattern(pathPattern);
+  const checks: (Check | false)[] = [
+    method !== undefined && equals('method', method.toUpperCase(), (e) => e.request.method),
+    path !== undefined && equals('path', path, (e) => e.request.path),
+    pathRegex !== undefined &&
+      (({ request }, found) => {
+        if (!pathRegex.test(request.path))
+          found.push(`path: expected to match /${pathPattern ?? ''}/, got ${request.path}`);
+      }),
+    operationId !== undefined && equals('operationId', operationId, (e) => e.operationId),
+    status !== undefined && equals('status', status, (e) => e.response.status),
+    valid !== undefined && equals('valid', valid, (e) => e.contract.request.valid),
+    ...Object.entries(headers ?? {}).map(([given, value]): Check => {
+      const name = given.toLowerCase();
+      return ({ request }, found) => {
+        const actual = request.headers[name];
+        if (actual !== value) found.push(mismatch(`headers.${name}`, value, actual));
+      };
+    }),
+    body !== undefined &&
+      (({ request }, found) => {
+        if (!('equalTo' in body)) subsetDifferences(body.matches, request.body, 'body', found);
+        else if (!isDeepStrictEqual(body.equalTo, request.body))
+          found.push(
+            `body: expected ${JSON.stringify(body.equalTo)}, got ${JSON.stringify(request.body)}`,
+          );
+      }),
+  ];
+  const given = checks.filter((check) => check !== false);
   return (entry) => {
     const found: string[] = [];
-    const { request } = entry;
-    if (pattern.method !== undefined && pattern.method.toUpperCase() !== request.method) {
-      found.push(`method: expected ${pattern.method.toUpperCase()}, got ${request.method}`);
-    }
-    if (pattern.path !== undefined && pattern.path !== request.path) {
-      found.push(`path: expected ${pattern.path}, got ${request.path}`);
-    }
-    if (pathRegex !== undefined && !pathRegex.test(request.path)) {
-      found.push(`path: expected to match /${pattern.pathPattern ?? ''}/, got ${request.path}`);
-    }
-    if (pattern.operationId !== undefined && pattern.operationId !== entry.operationId) {
-      found.push(
-        `operationId: expected ${pattern.operationId}, got ${entry.operationId ?? 'none'}`,
-      );
-    }
-    if (pattern.status !== undefined && pattern.status !== entry.response.status) {
-      found.push(`status: expected ${pattern.status}, got ${entry.response.status}`);
-    }
-    if (pattern.valid !== undefined && pattern.valid !== entry.contract.request.valid) {
-      found.push(`valid: expected ${pattern.valid}, got ${entry.contract.request.valid}`);
-    }
-    for (const [name, value] of headers) {
-      const actual = request.headers[name];
-      if (actual !== value)
-        found.push(
-          `headers.${name}: expected ${JSON.stringify(value)}, got ${JSON.stringify(actual ?? null)}`,
-        );
-    }
-    if (pattern.body !== undefined) {
-      if ('equalTo' in pattern.body) {
-        if (!isDeepStrictEqual(pattern.body.equalTo, request.body)) {
-          found.push(
-            `body: expected ${JSON.stringify(pattern.body.equalTo)}, got ${JSON.stringify(request.body)}`,
-          );
-        }
-      } else {
-        subsetDifferences(pattern.body.matches, request.body, 'body', found);
-      }
-    }
+    for (const check of given) check(entry, found);
     return found;
   };
 }
@@ -138,37 +134,31 @@ function subsetDifferences(expected: unknown, actual: unknown, at: string, found
   // An integer past 2^53 is a JSON.rawJSON value on either side: equal when its digits are.
   if (isExactInteger(expected) || isExactInteger(actual)) {
     if (JSON.stringify(expected) !== JSON.stringify(actual ?? null))
-      found.push(
-        `${at}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual ?? null)}`,
-      );
-    return;
-  }
-  if (expected !== null && typeof expected === 'object') {
-    if (
-      actual === null ||
-      typeof actual !== 'object' ||
-      Array.isArray(expected) !== Array.isArray(actual)
-    ) {
-      found.push(
-        `${at}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual ?? null)}`,
-      );
-      return;
-    }
-    if (Array.isArray(expected) && Array.isArray(actual) && expected.length !== actual.length) {
-      found.push(`${at}: expected ${expected.length} items, got ${actual.length}`);
-      return;
-    }
+      found.push(mismatch(at, expected, actual));
+  } else if (expected === null || typeof expected !== 'object') {
+    if (!Object.is(expected, actual)) found.push(mismatch(at, expected, actual));
+  } else if (
+    actual === null ||
+    typeof actual !== 'object' ||
+    Array.isArray(expected) !== Array.isArray(actual)
+  ) {
+    found.push(mismatch(at, expected, actual));
+  } else if (
+    Array.isArray(expected) &&
+    Array.isArray(actual) &&
+    expected.length !== actual.length
+  ) {
+    found.push(`${at}: expected ${expected.length} items, got ${actual.length}`);
+  } else {
     for (const [key, value] of Object.entries(expected)) {
-      const present = Object.prototype.hasOwnProperty.call(actual, key);
-      const child = present ? (actual as Record<string, unknown>)[key] : undefined;
-      if (!present) found.push(`${at}.${key}: expected ${JSON.stringify(value)}, got nothing`);
-      else subsetDifferences(value, child, `${at}.${key}`, found);
+      if (!Object.hasOwn(actual, key))
+        found.push(`${at}.${key}: expected ${JSON.stringify(value)}, got nothing`);
+      else
+        subsetDifferences(value, (actual as Record<string, unknown>)[key], `${at}.${key}`, found);
     }
-    return;
   }
-  if (!Object.is(expected, actual)) {
-    found.push(
-      `${at}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual ?? null)}`,
-    );
-  }
+}
+
+function mismatch(at: string, expected: unknown, actual: unknown): string {
+  return `${at}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual ?? null)}`;
 }
