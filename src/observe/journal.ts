@@ -38,7 +38,7 @@ export interface Journal {
  * @example
  * const journal = createJournal(10_000);
  * journal.add(interaction.id, interaction.session, JSON.stringify(interaction));
- * journal.list('default'); // oldest first
+ * await journal.get('default', interaction.id); // the interaction, parsed again
  */
 export function createJournal(
   limit: number,
@@ -92,34 +92,16 @@ export function createJournal(
     exact[slot] = holdsBig ? 1 : 0;
   }
 
-  // Positions of the session's entries (every entry for `*`), oldest first.
-  function positions(session: string): number[] {
-    const found: number[] = [];
-    for (let i = 0; i < texts.size; i++) {
-      if (session === allSessions || sessions[slotOf(i)] === session) found.push(i);
-    }
-    return found;
-  }
-
   const parse = (index: number): Interaction =>
     (exact[slotOf(index)] === 1
       ? parseExactJson(texts.at(index))
       : JSON.parse(texts.at(index))) as Interaction;
 
   return {
-    /** Hands out the id of the next interaction, in order of arrival. */
     nextId: (): string => String(nextId++),
-    /**
-     * Keeps an interaction: its id, its session, its JSON text, and whether that may hold
-     * integers past 2^53 (they are then read back exactly, as JSON.rawJSON values).
-     */
     add(id: string, session: string, text: string, holdsBig = false): void {
       if (texts.size === limit) dropOldest();
       push(Number(id), session, text, holdsBig);
-    },
-    /** The session's entries, oldest first. */
-    list(session: string): Interaction[] {
-      return positions(session).map(parse);
     },
     /**
      * The session's entries as of the call, oldest first (or `newestFirst`), yielding to the event
@@ -146,8 +128,12 @@ export function createJournal(
       }
     },
     get(session: string, id: string): Interaction | undefined {
-      const index = positions(session).find((i) => String(ids[slotOf(i)]) === id);
-      return index === undefined ? undefined : parse(index);
+      for (let i = 0; i < texts.size; i++) {
+        const slot = slotOf(i);
+        if (String(ids[slot]) === id && (session === allSessions || sessions[slot] === session))
+          return parse(i);
+      }
+      return undefined;
     },
     /**
      * How many of the session's entries were dropped: its own count, plus drops of entries of a
@@ -159,7 +145,6 @@ export function createJournal(
       for (const count of dropped.values()) total += count;
       return total;
     },
-    /** Forgets the session's drop count (the session was evicted); the total keeps it. */
     forget(session: string): void {
       countEvicted(session, dropped.get(session) ?? 0);
       dropped.delete(session);
@@ -199,10 +184,7 @@ export function createJournal(
         }
       }
     },
-    get size(): number {
-      return texts.size;
-    },
-  };
+  } satisfies Journal;
 }
 
 const evictedBuckets = 16_384;

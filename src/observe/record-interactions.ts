@@ -1,8 +1,5 @@
 import type { Violation } from '../contract/violation.ts';
-import type { HttpError } from '../errors.ts';
 import type { RecordedExchange } from '../pipeline/exchange.ts';
-import type { Outcome } from '../pipeline/request-states.ts';
-import type { AppliedFault } from '../responders/fault-names.ts';
 import { durationSince } from './duration-since.ts';
 import { routeViolation } from '../contract/route-violation.ts';
 import type { Coverage } from './coverage.ts';
@@ -31,7 +28,7 @@ export function recordInteractions(deps: RecorderDeps) {
   return {
     nextId: (): string => deps.journal.nextId(),
     record(exchange: RecordedExchange, journalId: string): void {
-      const { outcome, sent, fault, session } = exchange;
+      const { session, method, path, outcome, sent, fault } = exchange;
       const requestViolations = outcome?.requestViolations ?? refusal(exchange);
       const responseViolations =
         fault === undefined
@@ -41,19 +38,23 @@ export function recordInteractions(deps: RecorderDeps) {
               { location: 'response', message: `fault ${fault.name}: ${fault.description}` },
             ];
       const operationId = outcome?.operation?.operationId ?? null;
-      const request = requestBody(exchange);
-      const response = sent === undefined ? unanswered : sentBody(sent);
-      const entry = recordedEntry(exchange, journalId, deps.secretNames(), {
-        hash: deps.contractHash(),
-        operationId,
-        requestViolations,
-        responseViolations,
-        request,
-        response,
-      });
-      const { text } = entry;
-      deps.journal.add(journalId, session, text, request.exact || response.exact);
-      deps.onRecorded?.(entry);
+      const requestRecord = requestBody(exchange);
+      const responseRecord = sent === undefined ? unanswered : sentBody(sent);
+      const status = sent?.status ?? 0;
+      // The entry (an Interaction) as JSON text, built from JSON texts so that the body and
+      // headers go in as they were sent (a template: it runs for every request, docs/design.md).
+      const head =
+        `{"id":${JSON.stringify(journalId)},"receivedAt":"${isoTime(exchange.receivedAt)}",` +
+        `"durationMs":${durationSince(exchange.started)},"session":${JSON.stringify(session)},` +
+        `"operationId":${JSON.stringify(operationId)}`;
+      const response = `{"status":${status},"headers":${sent?.headersJson ?? '{}'}${bodyText(responseRecord)}}`;
+      const tail =
+        `"source":${JSON.stringify(sourceOf(exchange))},` +
+        `"contract":{"hash":${JSON.stringify(deps.contractHash())},"request":${verdictText(requestViolations)},"response":${verdictText(responseViolations)}}`;
+      const request = requestText(exchange, deps.secretNames(), requestRecord);
+      const text = `${head},"request":${request},"response":${response},${tail}}`;
+      deps.journal.add(journalId, session, text, requestRecord.exact || responseRecord.exact);
+      deps.onRecorded?.({ id: journalId, session, text, head, method, path, status, tail });
       if (operationId !== null && sent !== undefined) {
         deps.coverage.record(session, operationId, sent.status, responseViolations.length > 0);
       }
@@ -63,16 +64,6 @@ export function recordInteractions(deps: RecorderDeps) {
 }
 
 export type Recorder = ReturnType<typeof recordInteractions>;
-
-/** What the recorder decided about an exchange before writing it down. */
-interface Verdicts {
-  hash: string;
-  operationId: string | null;
-  requestViolations: readonly Violation[];
-  responseViolations: readonly Violation[];
-  request: RecordedBody;
-  response: RecordedBody;
-}
 
 /** A journal entry as the recorder wrote it, for the live event stream (GET /__admin/events). */
 export interface RecordedEntry {
@@ -107,34 +98,13 @@ export function summaryText({ head, method, path, status, tail }: RecordedEntry)
   );
 }
 
-/**
- * The exchange's journal entry (an Interaction) as JSON text, built from JSON texts so that the
- * body and headers go in as they were sent (a template: it runs for every request, docs/design.md).
- */
-function recordedEntry(
-  exchange: RecordedExchange,
-  journalId: string,
-  secrets: SecretNames,
-  verdicts: Verdicts,
-): RecordedEntry {
-  const { session, method, path, outcome, sent, fault, error } = exchange;
-  const status = sent?.status ?? 0;
-  const head =
-    `{"id":${JSON.stringify(journalId)},"receivedAt":"${isoTime(exchange.receivedAt)}",` +
-    `"durationMs":${durationSince(exchange.started)},"session":${JSON.stringify(session)},` +
-    `"operationId":${JSON.stringify(verdicts.operationId)}`;
-  const response = `{"status":${status},"headers":${sent?.headersJson ?? '{}'}${bodyText(verdicts.response)}}`;
-  const tail =
-    `"source":${JSON.stringify(sourceOf(fault, sent !== undefined, outcome, error))},` +
-    `"contract":{"hash":${JSON.stringify(verdicts.hash)},"request":${verdictText(verdicts.requestViolations)},"response":${verdictText(verdicts.responseViolations)}}`;
-  const request = requestText(exchange, secrets, verdicts.request);
-  const text = `${head},"request":${request},"response":${response},${tail}}`;
-  return { id: journalId, session, text, head, method, path, status, tail };
-}
-
 function requestText(exchange: RecordedExchange, secrets: SecretNames, body: RecordedBody): string {
-  const { method, path, query } = exchange;
-  const headers = JSON.stringify(requestHeaders(exchange, secrets));
+  const { method, path, query, outcome } = exchange;
+  // The pipeline's flattened copy when there is one (copied: the outcome is not the journal's to
+  // change); the request's own headers otherwise.
+  const headers = JSON.stringify(
+    redactHeaders(outcome === undefined ? exchange.headers : outcome.request.headers, secrets),
+  );
   return (
     `{"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},` +
     `"query":${queryJson(redactQuery(query, secrets))},"headers":${headers}${bodyText(body)}}`
@@ -160,15 +130,6 @@ function verdictText(violations: readonly Violation[]): string {
     : `{"valid":false,"violations":${JSON.stringify(violations)}}`;
 }
 
-// The pipeline's flattened copy when there is one (copied: the outcome is not the journal's to
-// change); the request's own headers otherwise.
-function requestHeaders(
-  { outcome, headers }: RecordedExchange,
-  secrets: SecretNames,
-): Record<string, string> {
-  return redactHeaders(outcome === undefined ? headers : outcome.request.headers, secrets);
-}
-
 // Under load dozens of requests arrive within one millisecond: format each millisecond once.
 let lastTime = -1;
 let lastIsoTime = '';
@@ -180,14 +141,9 @@ function isoTime(time: number): string {
   return lastIsoTime;
 }
 
-function sourceOf(
-  fault: AppliedFault | undefined,
-  answered: boolean,
-  outcome: Outcome | undefined,
-  error: HttpError | undefined,
-): string {
+function sourceOf({ fault, sent, outcome, error }: RecordedExchange): string {
   if (fault !== undefined) return `fault:${fault.name}`;
-  if (!answered) return 'aborted';
+  if (sent === undefined) return 'aborted';
   return outcome?.source ?? `error:${error?.code ?? 'UNKNOWN'}`;
 }
 
