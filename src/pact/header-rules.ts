@@ -11,57 +11,43 @@ const numberPatterns: Record<string, string> = {
 
 /**
  * The response headers a pact keeps, `Content-Type` and those the contract declares for the
- * status, under the contract's spelling of their names.
+ * status, under the contract's spelling of their names; and their matching rules: `Content-Type`
+ * by its media type (any parameters), and headers the contract types as integer or number by a
+ * pattern of that kind, so a count or an id is not pinned to the recorded value.
  *
  * @example
- * keptResponseHeaders({ 'x-total-count': '2', etag: 'x' }, resource, 200); // { 'X-Total-Count': ['2'] }
+ * responseHeadersOf({ 'x-total-count': '2', etag: 'x' }, resource, 200, 'application/json');
+ * // { kept: { 'X-Total-Count': ['2'] }, rules: { 'X-Total-Count': { combine: 'AND', matchers: [{ match: 'regex', regex: '^-?\\d+$' }] } } }
  */
-export function keptResponseHeaders(
+export function responseHeadersOf(
   headers: Record<string, string>,
   resource: IHttpOperation | undefined,
   status: number,
-): Record<string, string[]> {
-  const declared = new Map(
-    (responseOf(resource, status)?.headers ?? []).map((h) => [h.name.toLowerCase(), h.name]),
-  );
+  mediaType: string,
+): { kept: Record<string, string[]>; rules: Record<string, PactRule> } {
+  const declared = responseOf(resource, status)?.headers ?? [];
+  const names = new Map(declared.map((h) => [h.name.toLowerCase(), h.name]));
   const kept: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    const keep = name === 'content-type' ? 'Content-Type' : declared.get(name.toLowerCase());
+    const keep = name === 'content-type' ? 'Content-Type' : names.get(name.toLowerCase());
     if (keep !== undefined) kept[keep] = [value];
   }
-  return kept;
-}
-
-/**
- * Matching rules for kept response headers: `Content-Type` by its media type (any parameters),
- * and headers the contract types as integer or number by a pattern of that kind, so a count
- * or an id is not pinned to the recorded value.
- *
- * @example
- * responseHeaderRules({ 'X-Total-Count': ['2'] }, resource, 200, 'application/json');
- * // { 'X-Total-Count': { combine: 'AND', matchers: [{ match: 'regex', regex: '^-?\\d+$' }] } }
- */
-export function responseHeaderRules(
-  kept: Record<string, string[]>,
-  resource: IHttpOperation | undefined,
-  status: number,
-  mediaType: string,
-): Record<string, PactRule> {
   const rules: Record<string, PactRule> = {};
-  const regex = (pattern: string): PactRule => ({
-    combine: 'AND',
-    matchers: [{ match: 'regex', regex: pattern }],
-  });
   if (kept['Content-Type'] !== undefined && mediaType !== '') {
-    rules['Content-Type'] = regex(`^${escapeRegex(mediaType)}(;.*)?$`);
+    rules['Content-Type'] = regexRule(`^${escapeRegex(mediaType)}(;.*)?$`);
   }
-  for (const header of responseOf(resource, status)?.headers ?? []) {
+  for (const header of declared) {
     const type = (header.schema as { type?: unknown } | undefined)?.type;
     const pattern = typeof type === 'string' ? numberPatterns[type] : undefined;
     if (kept[header.name] !== undefined && pattern !== undefined)
-      rules[header.name] = regex(pattern);
+      rules[header.name] = regexRule(pattern);
   }
-  return rules;
+  return { kept, rules };
+}
+
+/** A matching rule: the value matches the regular expression. */
+export function regexRule(regex: string): PactRule {
+  return { combine: 'AND', matchers: [{ match: 'regex', regex }] };
 }
 
 /**

@@ -4,27 +4,18 @@ import type { ContractOperation } from '../contract/contract-operation.ts';
 type IHttpOperation = ContractOperation['resource'];
 
 /**
- * The schema of a request body of this media type (or the first one declared).
+ * The schema of a body of this media type (or the first one declared) among an operation's
+ * request or response contents.
  *
  * @example
- * schemaOfRequest(operation.resource, 'application/json'); // the NewPlant schema
+ * schemaOf(operation.resource?.request?.body?.contents, 'application/json'); // the NewPlant schema
+ * schemaOf(responseOf(operation.resource, 200)?.contents, 'application/json'); // the Plant schema
  */
-export function schemaOfRequest(resource: IHttpOperation | undefined, type: string): unknown {
-  return contentOf(resource?.request?.body?.contents, type)?.schema;
-}
-
-/**
- * The schema of a response body of this status and media type.
- *
- * @example
- * schemaOfResponse(operation.resource, 200, 'application/json'); // the Plant schema
- */
-export function schemaOfResponse(
-  resource: IHttpOperation | undefined,
-  status: number,
+export function schemaOf(
+  contents: readonly { mediaType: string; schema?: unknown }[] | undefined,
   type: string,
 ): unknown {
-  return contentOf(responseOf(resource, status)?.contents, type)?.schema;
+  return (contents?.find((c) => mediaType(c.mediaType) === type) ?? contents?.[0])?.schema;
 }
 
 /**
@@ -41,13 +32,6 @@ export function responseOf(resource: IHttpOperation | undefined, status: number)
     responses.find((r) => r.code.toUpperCase() === `${code[0] ?? ''}XX`) ??
     responses.find((r) => r.code === 'default')
   );
-}
-
-function contentOf<T extends { mediaType: string }>(
-  contents: readonly T[] | undefined,
-  type: string,
-): T | undefined {
-  return contents?.find((c) => mediaType(c.mediaType) === type) ?? contents?.[0];
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ContractOperation } from '../contract/contract-operation.ts';
 import { bodyMatchingRules } from './body-matching-rules.ts';
-import { escapeRegex, keptResponseHeaders, responseHeaderRules } from './header-rules.ts';
-import { isJsonType, mediaType, schemaOfRequest, schemaOfResponse } from './operation-schemas.ts';
+import { escapeRegex, regexRule, responseHeadersOf } from './header-rules.ts';
+import { isJsonType, mediaType, responseOf, schemaOf } from './operation-schemas.ts';
 import type { JournalEntry } from './left-out.ts';
 import type {
   PactMatchingRules,
@@ -59,10 +59,15 @@ export function toPactInteraction(entry: JournalEntry, operation: ContractOperat
   const query = Object.entries(request.query)
     .filter(([name]) => !name.startsWith('__'))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const responseHeaders = keptResponseHeaders(response.headers, resource, response.status);
   const requestType = mediaType(request.headers['content-type']);
   const responseType = mediaType(response.headers['content-type']);
-  const responseSchema = schemaOfResponse(resource, response.status, responseType);
+  const responseHeaders = responseHeadersOf(
+    response.headers,
+    resource,
+    response.status,
+    responseType,
+  );
+  const responseSchema = schemaOf(responseOf(resource, response.status)?.contents, responseType);
   const duplicate = duplicateIdState(entry);
   // A body the contract gives no schema for is nothing the provider promised: the pact leaves
   // it open rather than pin what the mock happened to send (PactFlow's check refuses it too).
@@ -95,7 +100,7 @@ export function toPactInteraction(entry: JournalEntry, operation: ContractOperat
   };
   const pactResponse = {
     status: response.status,
-    ...nonEmpty('headers', responseHeaders),
+    ...nonEmpty('headers', responseHeaders.kept),
     ...bodyOf(responseBody, responseType),
   };
   return {
@@ -106,23 +111,15 @@ export function toPactInteraction(entry: JournalEntry, operation: ContractOperat
       const requestRules = rulesOf(
         request.body,
         requestType,
-        schemaOfRequest(resource, requestType),
+        schemaOf(resource?.request?.body?.contents, requestType),
         resource,
       );
       if (operation !== undefined && operation.path.includes('{')) {
-        requestRules.path = {
-          combine: 'AND',
-          matchers: [{ match: 'regex', regex: pathPattern(operation.path) }],
-        };
+        requestRules.path = regexRule(pathPattern(operation.path));
       }
       const responseRules = rulesOf(responseBody, responseType, responseSchema, resource);
-      const headerRules = responseHeaderRules(
-        responseHeaders,
-        resource,
-        response.status,
-        responseType,
-      );
-      if (Object.keys(headerRules).length > 0) responseRules.header = headerRules;
+      const { rules } = responseHeaders;
+      if (Object.keys(rules).length > 0) responseRules.header = rules;
       return {
         type: 'Synchronous/HTTP',
         key: shapeKey(shape),
