@@ -118,8 +118,9 @@ function fits(schema: Schema | undefined, value: unknown): boolean {
         : typeof value;
   const types = typesOf(schema);
   if (types[0] === undefined) return true;
-  if (kind === 'number') return types.includes('number') || types.includes('integer');
-  if (kind === 'integer') return types.includes('integer') || types.includes('number');
+  if (kind === 'number' || kind === 'integer') {
+    return types.includes('number') || types.includes('integer');
+  }
   return types.includes(kind);
 }
 

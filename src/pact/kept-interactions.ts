@@ -1,4 +1,4 @@
-import { compare, numberedNames } from './name-interactions.ts';
+import { compare, nameInteractions } from './name-interactions.ts';
 import type { PactV4Interaction } from './pact-document.ts';
 
 /**
@@ -102,9 +102,12 @@ export function createKeptInteractions(limitBytes: number = pactLimitBytes) {
     },
     /** The kept interactions ordered by description then key, descriptions numbered. */
     named(): NamedInteraction[] {
-      const sorted = [...kept.values()].sort(order);
-      const names = numberedNames(sorted.map((k) => k.base));
-      return sorted.map((k, i) => ({ key: k.key, description: names[i] ?? k.base, rest: k.rest }));
+      const unnamed = [...kept.values()].map(({ key, base, rest }) => ({
+        key,
+        description: base,
+        rest,
+      }));
+      return nameInteractions(unnamed, (k) => k.key);
     },
   };
 }

@@ -3,26 +3,6 @@ import type { Interaction } from '../interactions/interaction.ts';
 /** A journal entry, as the pact reads it. */
 export type JournalEntry = Interaction;
 
-/** Why entries are left out of a pact, in the order a pact's answer reports them. */
-export const leftOutKinds = [
-  'unknown-session',
-  'empty-journal',
-  'dropped',
-  'store-lost',
-  'rejected',
-  'unanswered',
-  'fault',
-  'stub-outside-contract',
-  'response-outside-contract',
-  'truncated',
-  'other-contract',
-  'pact-limit',
-  'kept-limit',
-  'unreadable-line',
-] as const;
-
-export type LeftOutKind = (typeof leftOutKinds)[number];
-
 /** Entries left out of a pact for one reason: how many, and the ids of the first ten. */
 export interface LeftOut {
   kind: LeftOutKind;
@@ -32,9 +12,13 @@ export interface LeftOut {
 }
 
 /** How many ids a LeftOut lists; `count` says how many there were. */
-export const listedIds = 10;
+const listedIds = 10;
 
-const reasons: Record<LeftOutKind, string> = {
+/**
+ * Why entries are left out of a pact, each kind with the reason written for it, in the order a
+ * pact's answer reports them.
+ */
+const reasons = {
   'unknown-session':
     'The session has recorded nothing (or was evicted by --session-limit): the pact is empty. Make sure the requests carry the same X-Mock-Session.',
   'empty-journal': 'The session recorded no interactions: the pact is empty.',
@@ -62,6 +46,9 @@ const reasons: Record<LeftOutKind, string> = {
     'A line of the record file is no interaction of the mock (cut short, not JSON, or nested deeper than 128); its line numbers are listed.',
 };
 
+export type LeftOutKind = keyof typeof reasons;
+export const leftOutKinds = Object.keys(reasons) as LeftOutKind[];
+
 /**
  * Counts left-out entries by kind, each with its first ids; lists them in the order of leftOutKinds.
  *
@@ -73,7 +60,7 @@ const reasons: Record<LeftOutKind, string> = {
 export function createLeftOutTally() {
   const left = new Map<LeftOutKind, LeftOut>();
   const leave = (kind: LeftOutKind, count: number, id?: string): void => {
-    const group = left.get(kind) ?? { kind, reason: reasonOf(kind), count: 0, ids: [] };
+    const group = left.get(kind) ?? { kind, reason: reasons[kind], count: 0, ids: [] };
     group.count += count;
     if (id !== undefined && group.ids.length < listedIds) group.ids.push(id);
     left.set(kind, group);
@@ -89,34 +76,4 @@ export function createLeftOutTally() {
     },
     list: (): LeftOut[] => leftOutKinds.flatMap((kind) => left.get(kind) ?? []),
   };
-}
-
-/** The reason written for a kind of left-out entries. */
-export function reasonOf(kind: LeftOutKind): string {
-  return reasons[kind];
-}
-
-/**
- * Why an entry stays out of the pact, or undefined when it goes in: only answered requests that
- * the contract accepted, with an answer within the contract, judged by the contract being
- * served, with whole bodies.
- *
- * @example
- * whyLeftOut(entry, { hash: contract.hash, outsideContract: false }); // 'rejected'
- */
-export function whyLeftOut(
-  entry: JournalEntry,
-  contract: { hash: string | undefined; outsideContract: boolean },
-): LeftOutKind | undefined {
-  const stub = entry.source.startsWith('stub:');
-  if (entry.source.startsWith('fault:')) return 'fault';
-  if (entry.response.status === 0 || entry.source === 'aborted') return 'unanswered';
-  if (entry.request.truncated === true || entry.response.truncated === true) return 'truncated';
-  if (contract.hash !== undefined && entry.contract.hash !== contract.hash) return 'other-contract';
-  // A stub that answers outside the contract: a path the contract lacks, or another answer.
-  const outside = stub && contract.outsideContract ? undefined : 'stub-outside-contract';
-  if (entry.operationId === null) return stub ? outside : 'rejected';
-  if (!entry.contract.request.valid) return 'rejected';
-  if (!entry.contract.response.valid) return stub ? outside : 'response-outside-contract';
-  return undefined;
 }

@@ -1,8 +1,3 @@
-/** What naming needs of an interaction, V4 or V3. */
-interface Named {
-  description: string;
-}
-
 /**
  * The description an interaction has before numbering (see numberedNames):
  * `createPlant returns 200`.
@@ -11,41 +6,34 @@ interface Named {
  * baseDescription({ description: 'createPlant returns 200 (2)' });
  * // 'createPlant returns 200'
  */
-export function baseDescription(interaction: Named): string {
+export function baseDescription(interaction: { description: string }): string {
   return interaction.description.replace(/ \(\d+\)$/, '');
 }
 
 /**
  * Orders interactions by description then key and numbers shared descriptions (`... (2)`), so that
  * descriptions are unique and stable whatever the order; the provider state is the unnumbered one.
+ *
+ * @example
+ * nameInteractions([b200, a200, a200Other], keyOf).map((i) => i.description);
+ * // ['a returns 200 (1)', 'a returns 200 (2)', 'b returns 200']
  */
-export function nameInteractions<T extends Named>(
+export function nameInteractions<T extends { description: string }>(
   interactions: readonly T[],
   keyOf: (interaction: T) => string,
 ): T[] {
   const sorted = [...interactions].sort(
     (a, b) => compare(baseDescription(a), baseDescription(b)) || compare(keyOf(a), keyOf(b)),
   );
-  const names = numberedNames(sorted.map(baseDescription));
-  return sorted.map((interaction, i) => ({ ...interaction, description: names[i] ?? '' }));
-}
-
-/**
- * The descriptions of interactions already in order (see nameInteractions): a base shared by
- * several gets its number among them, `createPlant returns 200 (2)`.
- *
- * @example
- * numberedNames(['a returns 200', 'a returns 200', 'b returns 200']);
- * // ['a returns 200 (1)', 'a returns 200 (2)', 'b returns 200']
- */
-export function numberedNames(bases: readonly string[]): string[] {
+  const bases = sorted.map(baseDescription);
   const counts = new Map<string, number>();
   for (const name of bases) counts.set(name, (counts.get(name) ?? 0) + 1);
   const seen = new Map<string, number>();
-  return bases.map((name) => {
+  return sorted.map((interaction, i) => {
+    const name = bases[i] ?? '';
     const n = (seen.get(name) ?? 0) + 1;
     seen.set(name, n);
-    return (counts.get(name) ?? 0) > 1 ? `${name} (${n})` : name;
+    return { ...interaction, description: (counts.get(name) ?? 0) > 1 ? `${name} (${n})` : name };
   });
 }
 

@@ -23,11 +23,9 @@ export interface PactQuery {
  */
 export function pactSearch(query: PactQuery): string {
   const search = new URLSearchParams();
-  if (query.consumer !== undefined) search.set('consumer', query.consumer);
-  if (query.provider !== undefined) search.set('provider', query.provider);
-  if (query.spec !== undefined) search.set('spec', String(query.spec));
-  if (query.outsideContract !== undefined)
-    search.set('outsideContract', String(query.outsideContract));
+  for (const name of ['consumer', 'provider', 'spec', 'outsideContract'] as const) {
+    if (query[name] !== undefined) search.set(name, String(query[name]));
+  }
   const text = search.toString();
   return text === '' ? '' : `?${text}`;
 }
