@@ -22,11 +22,7 @@ const statusTexts: Record<number, string> = {
  * urlOf(entry); // 'http://127.0.0.1:4010/plants?__code=400'
  */
 export function urlOf(entry: Interaction): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(entry.request.query)) {
-    for (const each of Array.isArray(value) ? value : [value]) params.append(name, each);
-  }
-  const search = params.toString();
+  const search = new URLSearchParams(queryPairs(entry)).toString();
   const host = entry.request.headers.host ?? 'localhost';
   return `http://${host}${entry.request.path}${search === '' ? '' : `?${search}`}`;
 }
@@ -42,9 +38,6 @@ export function urlOf(entry: Interaction): string {
 export function toHarEntry(entry: Interaction, byteLength: (text: string) => number) {
   const requestText = bodyText(entry.request.body);
   const responseText = bodyText(entry.response.body);
-  const query = Object.entries(entry.request.query).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value]).map((v) => ({ name, value: v })),
-  );
   return {
     startedDateTime: entry.receivedAt,
     time: entry.durationMs,
@@ -54,7 +47,7 @@ export function toHarEntry(entry: Interaction, byteLength: (text: string) => num
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: nameValues(entry.request.headers),
-      queryString: query,
+      queryString: queryPairs(entry).map(([name, value]) => ({ name, value })),
       ...(requestText === undefined
         ? {}
         : {
@@ -91,6 +84,13 @@ export function toHarEntry(entry: Interaction, byteLength: (text: string) => num
 export function bodyText(body: unknown): string | undefined {
   if (body === null || body === undefined) return undefined;
   return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+// The query as name and value pairs, a repeated parameter once per value.
+function queryPairs(entry: Interaction): [string, string][] {
+  return Object.entries(entry.request.query).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((each): [string, string] => [name, each]),
+  );
 }
 
 function nameValues(headers: Record<string, string>) {

@@ -40,21 +40,14 @@ export const requestPatternSchema = {
     status: { type: 'integer', minimum: 100, maximum: 599 },
     valid: { type: 'boolean' },
     headers: { type: 'object', additionalProperties: { type: 'string' } },
+    // `equalTo` or `matches`, alone.
     body: {
-      oneOf: [
-        {
-          type: 'object',
-          required: ['equalTo'],
-          additionalProperties: false,
-          properties: { equalTo: {} },
-        },
-        {
-          type: 'object',
-          required: ['matches'],
-          additionalProperties: false,
-          properties: { matches: {} },
-        },
-      ],
+      oneOf: (['equalTo', 'matches'] as const).map((name) => ({
+        type: 'object',
+        required: [name],
+        additionalProperties: false,
+        properties: { [name]: {} },
+      })),
     },
   },
 } as const;

@@ -48,9 +48,13 @@ export function createLogger(
       },
     },
   );
+  // pino-pretty is loaded only for `--log-format pretty`.
   const pretty =
     config.logFormat === 'pretty'
-      ? prettyFactory()({ colorize: false, ignore: 'pid,hostname' })
+      ? (createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty).prettyFactory({
+          colorize: false,
+          ignore: 'pid,hostname',
+        })
       : (line: string) => line;
   // pino's logger.flush(done) calls the destination's flush.
   const destination = {
@@ -80,9 +84,4 @@ export async function closeLogOutput(logger: Logger, timeoutMs: number): Promise
   process.stderr.write(
     `plant-store-mock: stopped with ${unwritten} log lines unwritten after ${Math.round(timeoutMs)} ms (and ${droppedLines} lines dropped before): stdout was not being read. They were dropped.\n`,
   );
-}
-
-// Loaded only for `--log-format pretty`.
-function prettyFactory(): typeof PinoPretty.prettyFactory {
-  return (createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty).prettyFactory;
 }

@@ -72,17 +72,13 @@ export function createEventHub(options: EventHubOptions = {}) {
     client.res.write(chunk);
   }
 
-  // A client held to a rate earns entries as time passes, up to a second's worth.
-  function refill(client: Client, now: number): void {
+  // Whether a client held to a rate has earned the entry (it earns entries as time passes, up to
+  // a second's worth); if not, it is counted as skipped, and the count goes out with the next entry
+  // it is sent or after `skippedMs`.
+  function admit(client: Client, entry: RecordedEntry, now: number): boolean {
     const earned = ((now - client.refilledAt) * client.maxRate) / 1_000;
     client.tokens = Math.min(client.maxRate, client.tokens + earned);
     client.refilledAt = now;
-  }
-
-  // Whether a client held to a rate has earned the entry; if not, it is counted as skipped, and
-  // the count goes out with the next entry it is sent or after `skippedMs`.
-  function admit(client: Client, entry: RecordedEntry, now: number): boolean {
-    refill(client, now);
     if (client.tokens >= 1) {
       client.tokens--;
       return true;

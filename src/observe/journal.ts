@@ -84,14 +84,6 @@ export function createJournal(
     shiftedTotal++;
   }
 
-  function push(id: number, session: string, text: string, holdsBig: boolean): void {
-    texts.push(text);
-    const slot = slotOf(texts.size - 1);
-    ids[slot] = id;
-    sessions[slot] = session;
-    exact[slot] = holdsBig ? 1 : 0;
-  }
-
   const parse = (index: number): Interaction =>
     (exact[slotOf(index)] === 1
       ? parseExactJson(texts.at(index))
@@ -101,7 +93,11 @@ export function createJournal(
     nextId: (): string => String(nextId++),
     add(id: string, session: string, text: string, holdsBig = false): void {
       if (texts.size === limit) dropOldest();
-      push(Number(id), session, text, holdsBig);
+      texts.push(text);
+      const slot = slotOf(texts.size - 1);
+      ids[slot] = Number(id);
+      sessions[slot] = session;
+      exact[slot] = holdsBig ? 1 : 0;
     },
     /**
      * The session's entries as of the call, oldest first (or `newestFirst`), yielding to the event

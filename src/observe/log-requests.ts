@@ -18,9 +18,6 @@ export interface RequestLine {
 /** Writes the log line of one answered request. */
 export type RequestLog = (line: RequestLine) => void;
 
-/** The levels a request line can be written at: info, or debug for the noise of health checks. */
-export type RequestLogLevel = 'info' | 'debug';
-
 /**
  * The request log: one pino line per answered request with method, path, status, duration (ms, to
  * the microsecond), mode, operation and source, at `level` (info unless told).
@@ -28,7 +25,8 @@ export type RequestLogLevel = 'info' | 'debug';
 export function createRequestLog(
   logger: Logger,
   mode: Mode,
-  level: RequestLogLevel = 'info',
+  /** Info, or debug for the noise of health checks. */
+  level: 'info' | 'debug' = 'info',
 ): RequestLog {
   const child = logger.child({ mode });
   return (line) => {

@@ -23,7 +23,9 @@ export const unanswered: RecordedBody = { json: 'null', truncated: false, exact:
  * requestBody(exchange); // { json: '{"name":"Monstera"}', truncated: false, exact: false }
  */
 export function requestBody({ outcome, body }: RecordedExchange): RecordedBody {
-  if (outcome === undefined || isLarge(body)) return decodeBody(body);
+  if (outcome === undefined || (body !== undefined && body.length > maxRecordedText)) {
+    return decodeBody(body);
+  }
   const { bigIntegers } = outcome.request;
   // Integers past 2^53 were rounded by the parse the pipeline used: read them again, exactly.
   if (bigIntegers !== undefined && bigIntegers.length > 0 && body !== undefined) {
@@ -48,10 +50,6 @@ export function sentBody({ body, json }: SentAnswer): RecordedBody {
   }
   const exact = isJson && text.length >= 16 && mayHoldWrittenBigIntegers(text);
   return { json: isJson ? text : JSON.stringify(text), truncated: false, exact };
-}
-
-function isLarge(raw: Buffer | undefined): boolean {
-  return raw !== undefined && raw.length > maxRecordedText;
 }
 
 function decodeBody(raw: Buffer | undefined): RecordedBody {
