@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import type { CellLength } from './load-cell.ts';
 
 /** What one bench run does. */
@@ -126,4 +126,27 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string): number | undefine
     );
   }
   return value;
+}
+
+/**
+ * A bench script's flags read from `args`: `--help` prints `usage` and exits 0; an unknown flag, or
+ * one without its value, goes to `fail` (which exits 2 with the script's own wording).
+ */
+export function readBenchFlags<const T extends ParseArgsOptionsConfig>(
+  options: T & { help: { type: 'boolean'; default: false } },
+  usage: string,
+  fail: (reason: string) => never,
+  args = process.argv.slice(2),
+) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options });
+  } catch (error) {
+    fail(error instanceof Error ? error.message.replace(/\.$/, '') : String(error));
+  }
+  if ((parsed.values as { help?: boolean }).help === true) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  return parsed.values;
 }

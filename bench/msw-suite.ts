@@ -8,32 +8,33 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readBenchFlags } from './bench-options.ts';
 import { median } from './alternate-cells.ts';
 import { buildDist } from './build-dist.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const usage = `Usage: npm run bench:msw -- [--rounds N] [--repeat N] [--requests N] [--no-build]
 --repeat: how many times the suite's four tests run in one suite; --requests: creates per lane.`;
-const { values } = parseArgs({
-  options: {
+function fail(reason: string): never {
+  process.stderr.write(`Failed to read the flags: ${reason}.\n${usage}\n`);
+  process.exit(2);
+}
+const values = readBenchFlags(
+  {
     rounds: { type: 'string', default: '5' },
     repeat: { type: 'string', default: '10' },
     requests: { type: 'string', default: '300' },
     'no-build': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
-});
-if (values.help) {
-  process.stdout.write(`${usage}\n`);
-  process.exit(0);
-}
+  usage,
+  fail,
+);
 const rounds = Number(values.rounds);
 const repeat = Number(values.repeat);
 const requests = Number(values.requests);
 if (![rounds, repeat, requests].every((n) => Number.isInteger(n) && n > 0)) {
-  process.stderr.write(`Failed to read the flags: they take positive whole numbers.\n${usage}\n`);
-  process.exit(2);
+  fail('they take positive whole numbers');
 }
 if (!values['no-build']) buildDist(root);
 

@@ -6,7 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readBenchFlags } from './bench-options.ts';
 import { plantStoreMock } from './contenders.ts';
 import { foldStacks, summarizeProfile, type CpuProfile } from './fold-profile.ts';
 import { loadCell } from './load-cell.ts';
@@ -34,17 +34,7 @@ const flags = {
 } as const;
 
 function readOptions(args: string[]) {
-  let values;
-  try {
-    ({ values } = parseArgs({ args, options: flags }));
-  } catch (error) {
-    // An unknown flag, or one without its value.
-    fail(error instanceof Error ? error.message.replace(/\.$/, '') : String(error));
-  }
-  if (values.help) {
-    process.stdout.write(`${usage}\n`);
-    process.exit(0);
-  }
+  const values = readBenchFlags(flags, usage, fail, args);
   const mode = modes.find((known) => known === values.mode);
   if (mode === undefined) fail(`--mode ${values.mode} is not one of ${modes.join(', ')}`);
   const kind = requestKinds.find((known) => known.name === values.kind);

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readBenchFlags } from './bench-options.ts';
 import { buildDist } from './build-dist.ts';
 import { generateOpenApi, generateSwagger } from './generate-contract.ts';
 import { killAllServers, startServer } from './spawn-server.ts';
@@ -20,8 +20,12 @@ const usage = `Usage: npm run bench:startup -- [--rounds N] [--sizes 200,2000,20
        [--cell-timeout S] [--compare DIR] [--no-build]
 --compare DIR adds another checkout's build (its dist/) as "before" cells; --swagger 0 skips it.`;
 
-const { values } = parseArgs({
-  options: {
+function fail(reason: string): never {
+  process.stderr.write(`Failed to read the flags: ${reason}.\n${usage}\n`);
+  process.exit(2);
+}
+const values = readBenchFlags(
+  {
     rounds: { type: 'string', default: '3' },
     sizes: { type: 'string', default: '200,2000,20000' },
     swagger: { type: 'string', default: '20000' },
@@ -30,18 +34,15 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
-});
-if (values.help) {
-  process.stdout.write(`${usage}\n`);
-  process.exit(0);
-}
+  usage,
+  fail,
+);
 const rounds = Number(values.rounds);
 const sizes = values.sizes.split(',').filter(Boolean).map(Number);
 const swaggerPaths = Number(values.swagger);
 const timeoutMs = Number(values['cell-timeout']) * 1_000;
 if (![rounds, swaggerPaths, timeoutMs, ...sizes].every((n) => Number.isInteger(n) && n >= 0)) {
-  process.stderr.write(`Failed to read the flags: they take whole numbers.\n${usage}\n`);
-  process.exit(2);
+  fail('they take whole numbers');
 }
 
 /** One GET on its own connection; resolves with how long the answer took (ms). */
