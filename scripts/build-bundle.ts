@@ -1,6 +1,8 @@
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
+import { generatedCheckPaths } from './build-schema-checks.ts';
+import { bundleLazyRequires } from './bundle-lazy-requires.ts';
 
 /**
  * Bundles the CLI (dist/cli/main.js), the package's main entry (dist/index.js, what
@@ -21,22 +23,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // of fp-ts and lodash from node_modules on a first request. Other createRequire()s (Prism's
 // validator, whose Ajv must be node_modules' own; Express for encoded bodies; the faker;
 // pino-pretty) stay loads from node_modules.
-const bundledRequires = ['src/contract/prism-internals.ts'];
-const ownRequire = 'const require = createRequire(import.meta.url);';
-
-const bundleLazyRequires: Plugin = {
-  name: 'bundle-lazy-requires',
-  setup(bundle) {
-    const files = new Set(bundledRequires.map((file) => `${root}${file}`));
-    bundle.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
-      if (!files.has(path)) return undefined;
-      const source = await readFile(path, 'utf8');
-      if (!source.includes(ownRequire)) throw new Error(`${path} no longer holds "${ownRequire}"`);
-      // Without its own binding, `require` is the one esbuild resolves at build time.
-      return { contents: source.replace(ownRequire, ''), loader: 'ts' };
-    });
-  },
-};
+// ajv's generated checks require() its runtime helpers likewise.
+const bundledRequires = ['src/contract/prism-internals.ts', ...generatedCheckPaths];
 
 await rm(`${root}dist/chunks`, { recursive: true, force: true });
 await build({
@@ -59,7 +47,7 @@ await build({
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
-  plugins: [bundleLazyRequires],
+  plugins: [bundleLazyRequires(bundledRequires.map((file) => `${root}${file}`))],
   // Its url.parse() calls make Node print a deprecation warning when they come from outside
   // node_modules, as bundled code does.
   external: ['@stoplight/json-schema-ref-parser', 'msw'],

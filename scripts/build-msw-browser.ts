@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { parse } from 'yaml';
+import { generatedCheckPaths } from './build-schema-checks.ts';
+import { bundleLazyRequires } from './bundle-lazy-requires.ts';
 import { printBrowserSizes } from './msw-browser-sizes.ts';
 
 /**
@@ -101,7 +103,8 @@ const result = await build({
   external: ['msw'],
   // Its UMD build, which require() would pick, requires its parts through a wrapper.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-  plugins: [browserShims],
+  // ajv's generated checks require() its runtime helpers, which the browser has no other way to get.
+  plugins: [browserShims, bundleLazyRequires(generatedCheckPaths.map((file) => `${root}${file}`))],
   inject: [`${shims}globals.ts`],
   define: { 'import.meta.resolve': 'resolveProvided' },
   minify: true,

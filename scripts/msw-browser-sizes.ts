@@ -32,7 +32,9 @@ export async function printBrowserSizes(metafile: Metafile, root: string): Promi
     Object.keys(outputs).filter((file) => pattern.test(outputs[file]?.entryPoint ?? ''));
   const page = entry(/src\/msw\/browser\/index\.ts$/);
   const mock = entry(/open-browser-mock\.ts$|prism-internals-browser\.ts$/);
-  const stateful = [...page, ...mock, ...entry(/bundled-contract\.ts$/)];
+  // The Plant Store's schemas are JSON Schema 2020-12: their meta-schema's check loads with it.
+  const contract = entry(/bundled-contract\.ts$|draft-2020-12-meta-schema\.ts$/);
+  const stateful = [...page, ...mock, ...contract];
   // A name with "adds": the chunks a case loads beyond the Plant Store in stateful mode.
   const cases: [string, string[]][] = [
     ['with the page', page],

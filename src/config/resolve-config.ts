@@ -1,7 +1,8 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import bytes from 'bytes';
 import { ConfigError } from '../errors.ts';
 import {
+  bundledSpecPath,
   configSchema,
   fallbackTriggers,
   flagName,
@@ -9,14 +10,14 @@ import {
   type ResolvedConfig,
 } from './config-schema.ts';
 import type { MockServerOptions } from './mock-server-options.ts';
+import { validate as generatedCheck } from './generated/settings-check.ts';
 
-// The schema is ours and fixed, and a test checks it against the JSON Schema meta-schema: checking
-// it again at every start would compile that meta-schema first, a tenth of the start-up.
-const validate = new Ajv({
-  useDefaults: true,
-  allowUnionTypes: true,
-  validateSchema: false,
-}).compile(configSchema);
+// The settings schema's check, compiled by ajv at build time (scripts/build-schema-checks.ts)
+// with its defaults, but `spec`'s: compiling it at every start was a tenth of the start-up. A
+// test checks the schema against the JSON Schema meta-schema.
+const validate = generatedCheck as ((input: unknown) => boolean) & {
+  errors?: ErrorObject[] | null;
+};
 
 /**
  * Applies the defaults and checks every setting; throws a ConfigError naming the first bad one.
@@ -28,6 +29,9 @@ export function resolveConfig(options: MockServerOptions = {}): ResolvedConfig {
   const input: Record<string, unknown> = Object.fromEntries(
     Object.entries(options).filter(([, value]) => value !== undefined),
   );
+  // The bundled contract's path is known at run time only; spec is the schema's first setting,
+  // so it takes the place among the keys that ajv gave it when it set the default.
+  input.spec ??= bundledSpecPath;
   if (!validate(input)) {
     throw new ConfigError(describeError(validate.errors?.[0], input));
   }

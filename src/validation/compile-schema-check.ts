@@ -11,21 +11,18 @@ import {
   stripReadOnlyProperties,
   stripWriteOnlyProperties,
 } from '../contract/prism-internals.ts';
-import { linearRegExpEngine } from '../parsing/linear-regex.ts';
 import type { Violation } from '../contract/violation.ts';
+import { contractAjvOptions } from './contract-ajv-options.ts';
+import {
+  checkAgainstMetaSchema,
+  loadMetaSchemaCheck,
+  metaSchemaId,
+  type Draft,
+} from './check-against-meta-schema.ts';
 
-// The same ajv set-up as Prism's validator, so the compiled checks decide as Prism does; the
-// differential test in test/unit/fast-path.test.ts holds them to it. One difference: the contract's
-// patterns run on the linear-time engine (Prism's too: see prism-linear-regex.ts).
-const options: Options = {
-  allErrors: true,
-  allowUnionTypes: true,
-  allowMatchingProperties: true,
-  strict: false,
-  coerceTypes: false,
-  logger: false,
-  code: { regExp: linearRegExpEngine },
-};
+// Schemas are checked against their meta-schema by the code generated at build time
+// (checkAgainstMetaSchema), so ajv never compiles a meta-schema.
+const options: Options = { ...contractAjvOptions, validateSchema: false };
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
 
@@ -39,12 +36,11 @@ function withFormats<T extends AnyAjv>(ajv: T): T {
 // ajv is made when a schema of its draft first comes along.
 const knownDialect =
   /^https?:\/\/json-schema\.org\/(draft\/2020-12|draft\/2019-09|draft-07)\/schema#?$/;
-const makeAjv = {
+const makeAjv: Record<Draft, () => AnyAjv> = {
   'draft/2020-12': () => new Ajv2020(options),
   'draft/2019-09': () => new Ajv2019(options),
   'draft-07': () => new Ajv(options),
 };
-type Draft = keyof typeof makeAjv;
 const instances = new Map<Draft, AnyAjv>();
 
 /** The draft a `$schema` names (none: draft-07, ajv's default); undefined for one not known. */
@@ -53,8 +49,7 @@ export function draftOf(dialect: unknown): Draft | undefined {
   return typeof dialect === 'string' ? (knownDialect.exec(dialect)?.[1] as Draft) : undefined;
 }
 
-function ajvFor(dialect: unknown): AnyAjv {
-  const draft = draftOf(dialect) ?? 'draft-07';
+function ajvFor(draft: Draft): AnyAjv {
   let ajv = instances.get(draft);
   if (ajv === undefined) {
     ajv = withFormats(makeAjv[draft]());
@@ -63,16 +58,29 @@ function ajvFor(dialect: unknown): AnyAjv {
   return ajv;
 }
 
+// Compiled through each dialect's ajv at load: V8 compiles ajv's code generator and the allOf
+// merge on their first use, which the first request would otherwise pay.
+const warmUpSchema = {
+  type: 'object',
+  required: ['name'],
+  properties: {
+    id: { type: 'integer', readOnly: true },
+    name: { type: 'string', minLength: 1 },
+    tags: { type: 'array', items: { enum: ['a', 'b'] } },
+  },
+};
+
 /**
- * Makes the ajv of a dialect and compiles its meta-schema (what every first compile of that
- * dialect checks schemas against): at load, so that no first request pays it.
+ * Loads the generated check of a dialect's meta-schema, makes its ajv and compiles a small schema
+ * with it, at load, so that no first request pays ajv's first compile.
  *
  * @example
- * prepareDialect('https://json-schema.org/draft/2020-12/schema');
+ * await prepareDialect('https://json-schema.org/draft/2020-12/schema');
  */
-export function prepareDialect(dialect: unknown): void {
-  // Checking any schema compiles the meta-schema, once per ajv.
-  void ajvFor(dialect).validateSchema({});
+export async function prepareDialect(dialect: unknown): Promise<void> {
+  const draft = draftOf(dialect) ?? 'draft-07';
+  await loadMetaSchemaCheck(draft);
+  compileSchemaCheck({ $schema: metaSchemaId(draft), ...warmUpSchema }, 'request', undefined);
 }
 
 /** Which side of the exchange a body is on: request bodies lose readOnly, responses writeOnly properties. */
@@ -99,10 +107,11 @@ export function compileSchemaCheck(
   }
   const strip = side === 'request' ? stripReadOnlyProperties : stripWriteOnlyProperties;
   const normalized = O.getOrElse(() => merged)(strip(merged as never));
-  const validate: ValidateFunction = ajvFor((normalized as { $schema?: unknown }).$schema).compile({
-    ...normalized,
-    __bundled__: bundle,
-  });
+  const draft = draftOf((normalized as { $schema?: unknown }).$schema) ?? 'draft-07';
+  const ajv = ajvFor(draft);
+  const bundled = { ...normalized, __bundled__: bundle };
+  checkAgainstMetaSchema(ajv, draft, bundled);
+  const validate: ValidateFunction = ajv.compile(bundled);
   return (value) => (validate(value) ? [] : (validate.errors ?? []).map(toViolation));
 }
 

@@ -19,6 +19,5 @@ export function checkedContract(contract: Contract, path: string): Promise<Contr
   } catch (cause) {
     return Promise.reject(invalidContract(path, cause));
   }
-  for (const dialect of dialects) prepareDialect(dialect);
-  return Promise.resolve(contract);
+  return Promise.all([...dialects].map(prepareDialect)).then(() => contract);
 }
