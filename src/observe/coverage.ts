@@ -4,6 +4,19 @@ import type { MaybePromise } from '../maybe-promise.ts';
 import { allSessions } from '../sessions/session-of.ts';
 
 /**
+ * One session's counts, keyed as the shared state's hashes keep them: answers by
+ * `"<operationId> <status>"`, contract violations by operation.
+ */
+export interface SessionCounts {
+  answers: Map<string, number>;
+  violations: Map<string, number>;
+}
+
+const countIn = (counts: Map<string, number>, key: string, count = 1): void => {
+  counts.set(key, (counts.get(key) ?? 0) + count);
+};
+
+/**
  * Counts answered statuses per session and operation. Kept beside the journal rather than derived
  * from it, so that entries dropped from a full journal still count.
  *
@@ -13,36 +26,23 @@ import { allSessions } from '../sessions/session-of.ts';
  * coverage.report('default').uncovered; // [{ operationId: 'createPlant', status: '400', ... }, ...]
  */
 export function createCoverage(operations: () => readonly ContractOperation[]) {
-  const sessions = new Map<string, Map<string, Map<number, number>>>();
-  const violations = new Map<string, Map<string, number>>();
+  const sessions = new Map<string, SessionCounts>();
 
   return {
     record(session: string, operationId: string, status: number, violated = false): void {
-      if (violated) {
-        let bySession = violations.get(session);
-        if (bySession === undefined)
-          violations.set(session, (bySession = new Map<string, number>()));
-        bySession.set(operationId, (bySession.get(operationId) ?? 0) + 1);
+      let counts = sessions.get(session);
+      if (counts === undefined) {
+        sessions.set(session, (counts = { answers: new Map(), violations: new Map() }));
       }
-      let byOperation = sessions.get(session);
-      if (byOperation === undefined)
-        sessions.set(session, (byOperation = new Map<string, Map<number, number>>()));
-      let byStatus = byOperation.get(operationId);
-      if (byStatus === undefined)
-        byOperation.set(operationId, (byStatus = new Map<number, number>()));
-      byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+      countIn(counts.answers, `${operationId} ${status}`);
+      if (violated) countIn(counts.violations, operationId);
     },
     report(session: string): CoverageReport {
-      return coverageReport(operations(), session, sessions, violations);
+      return coverageReport(operations(), session, sessions);
     },
     clear(session: string): void {
-      if (session === allSessions) {
-        sessions.clear();
-        violations.clear();
-      } else {
-        sessions.delete(session);
-        violations.delete(session);
-      }
+      if (session === allSessions) sessions.clear();
+      else sessions.delete(session);
     },
   };
 }
@@ -55,35 +55,35 @@ export interface Coverage {
   clear(session: string): MaybePromise<void>;
 }
 
-/** Counts by session, then operation, then status. */
-export type StatusCounts = ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<number, number>>>;
-/** Contract violations by session, then operation. */
-export type ViolationCounts = ReadonlyMap<string, ReadonlyMap<string, number>>;
-
-/** The coverage report of a session (every session for `*`) from the counts. */
+/** The coverage report of a session (every session for `*`) from each session's counts. */
 export function coverageReport(
   operations: readonly ContractOperation[],
   session: string,
-  sessions: StatusCounts,
-  violations: ViolationCounts,
+  sessions: ReadonlyMap<string, SessionCounts>,
 ): CoverageReport {
+  const answers = new Map<string, Record<string, number>>();
+  const violations = new Map<string, number>();
+  for (const [name, counts] of sessions) {
+    if (session !== allSessions && name !== session) continue;
+    for (const [field, count] of counts.answers) {
+      const space = field.lastIndexOf(' ');
+      const operationId = field.slice(0, space);
+      const responses = answers.get(operationId) ?? {};
+      answers.set(operationId, responses);
+      const status = field.slice(space + 1);
+      responses[status] = (responses[status] ?? 0) + count;
+    }
+    for (const [operationId, count] of counts.violations) countIn(violations, operationId, count);
+  }
   const report: CoverageReport = { operations: [], uncovered: [] };
   for (const operation of operations) {
+    const { operationId, method, path } = operation;
     const expected = [...operation.statuses];
     if (operation.security.length > 0 && !expected.includes(401)) expected.push(401);
     const responses: Record<string, number> = {};
     for (const status of expected) responses[status] = 0;
-    for (const [name, byOperation] of sessions) {
-      if (session !== allSessions && name !== session) continue;
-      for (const [status, count] of byOperation.get(operation.operationId) ?? []) {
-        responses[status] = (responses[status] ?? 0) + count;
-      }
-    }
-    const { operationId, method, path } = operation;
-    let violated = 0;
-    for (const [name, bySession] of violations) {
-      if (session === allSessions || name === session) violated += bySession.get(operationId) ?? 0;
-    }
+    Object.assign(responses, answers.get(operationId));
+    const violated = violations.get(operationId) ?? 0;
     report.operations.push({ operationId, method, path, responses, violations: violated });
     for (const status of expected) {
       if (responses[status] === 0)

@@ -78,28 +78,17 @@ export function createRedisCoverage(
       const read = (kind: 'c' | 'v') =>
         redis.guard(Promise.all(names.map((name) => redis.client.hgetall(key(`${kind}:${name}`)))));
       const [counts, violations] = await Promise.all([read('c'), read('v')]);
-      const byStatus = new Map(names.map((name, i) => [name, statusCounts(counts[i] ?? {})]));
-      const byViolation = new Map(names.map((name, i) => [name, numbers(violations[i] ?? {})]));
-      return coverageReport(operations(), session, byStatus, byViolation);
+      const counted = names.map((name, i) => {
+        const answers = numbers(counts[i] ?? {});
+        return [name, { answers, violations: numbers(violations[i] ?? {}) }] as const;
+      });
+      return coverageReport(operations(), session, new Map(counted));
     },
     async clear(session) {
       const own = session === allSessions ? [] : [`C:c:${session}`, `C:v:${session}`];
       await redis.run(clearScript, [...base, ...own], [session]);
     },
   };
-}
-
-function statusCounts(hash: Record<string, string>): Map<string, Map<number, number>> {
-  const byOperation = new Map<string, Map<number, number>>();
-  for (const [field, count] of Object.entries(hash)) {
-    const space = field.lastIndexOf(' ');
-    const operationId = field.slice(0, space);
-    let byStatus = byOperation.get(operationId);
-    if (byStatus === undefined)
-      byOperation.set(operationId, (byStatus = new Map<number, number>()));
-    byStatus.set(Number(field.slice(space + 1)), Number(count));
-  }
-  return byOperation;
 }
 
 function numbers(hash: Record<string, string>): Map<string, number> {
