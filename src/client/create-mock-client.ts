@@ -3,12 +3,13 @@ import type { Interaction } from '../interactions/interaction.ts';
 import type { RequestPattern } from '../interactions/request-pattern.ts';
 import type { Times, VerifyResult } from '../interactions/verify-requests.ts';
 import type { Stub, StubDefinition } from '../responders/stubs/stub.ts';
-import { pactSearch, type PactQuery, type PactResult } from '../pact/pact-query.ts';
+import type { PactResult } from '../pact/build-pact.ts';
 import { isOverTimes, type VerificationFailure } from './format-verification.ts';
 import type {
   Har,
   MockClient,
   MockClientOptions,
+  PactQuery,
   RequestList,
   RequestQuery,
   SessionRecording,
@@ -123,7 +124,7 @@ export function createMockClient(options: MockClientOptions): MockClient {
     reset: () => run(`reset session "${sessionName}"`, 'POST', '/reset'),
     har: () => send<Har>('export the HAR log', 'GET', '/requests.har'),
     pact: (query: PactQuery = {}) =>
-      send<PactResult>('build the pact', 'GET', `/pact${pactSearch(query)}`),
+      send<PactResult>('build the pact', 'GET', `/pact${toSearch(query)}`),
     clearPact: () => run('clear the pact', 'DELETE', '/pact'),
     recording: () =>
       send<SessionRecording>('read the recording of the provider', 'GET', '/recording'),
@@ -137,7 +138,8 @@ export function createMockClient(options: MockClientOptions): MockClient {
   };
 }
 
-function toSearch(query: RequestQuery): string {
+// The query string of a RequestQuery or PactQuery, `''` when empty.
+function toSearch(query: RequestQuery | PactQuery): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined) {

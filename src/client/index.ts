@@ -22,6 +22,7 @@ export type {
   Har,
   MockClient,
   MockClientOptions,
+  PactQuery,
   RequestList,
   RequestQuery,
   SessionRecording,
@@ -33,6 +34,6 @@ export type { RequestPattern } from '../interactions/request-pattern.ts';
 export type { NearMiss, Times, VerifyResult } from '../interactions/verify-requests.ts';
 export type { Violation } from '../contract/violation.ts';
 export type { Stub, StubDefinition } from '../responders/stubs/stub.ts';
-export type { PactQuery, PactResult } from '../pact/pact-query.ts';
+export type { PactResult } from '../pact/build-pact.ts';
 export type { LeftOut, LeftOutKind } from '../pact/left-out.ts';
 export type { Pact, PactV3, PactV4 } from '../pact/pact-document.ts';

@@ -4,7 +4,8 @@ import type { RequestPattern } from '../interactions/request-pattern.ts';
 import type { Har as HarLog } from '../observe/to-har.ts';
 import type { Times } from '../interactions/verify-requests.ts';
 import type { Stub, StubDefinition } from '../responders/stubs/stub.ts';
-import type { PactQuery, PactResult } from '../pact/pact-query.ts';
+import type { PactResult } from '../pact/build-pact.ts';
+import type { PactSpec } from '../pact/pact-document.ts';
 import type { Recording } from '../interactions/recording-of.ts';
 
 /**
@@ -51,6 +52,18 @@ export interface RequestQuery {
   operationId?: string;
   /** Only requests answered with this status. */
   status?: number;
+}
+
+/** What to ask GET /__admin/pact for: its query parameters. */
+export interface PactQuery {
+  /** Default `consumer`. */
+  consumer?: string;
+  /** Default: the contract's title. */
+  provider?: string;
+  /** Pact specification version: 4 (default) or 3. */
+  spec?: PactSpec;
+  /** Include answers of stubs registered with allowContractViolation. */
+  outsideContract?: boolean;
 }
 
 /**
