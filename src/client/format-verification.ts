@@ -1,6 +1,7 @@
 import type { Interaction } from '../interactions/interaction.ts';
 import type { RequestPattern } from '../interactions/request-pattern.ts';
-import type { NearMiss, Times, VerifyResult } from '../interactions/verify-requests.ts';
+import type { Times } from '../interactions/times.ts';
+import type { NearMiss, VerifyResult } from '../interactions/verify-requests.ts';
 import { stringifyWithBigInts } from '../parsing/exact-json.ts';
 
 /**
@@ -113,20 +114,6 @@ export function formatMatches(matches: readonly Interaction[]): string[] {
  */
 export function isOverTimes(count: number, times: Times = {}): boolean {
   return count > (times.exactly ?? times.atMost ?? Infinity);
-}
-
-/**
- * `exactly 2`, `at most 1`, `between 1 and 3`, `at least 1` (the default), as the mock says it.
- *
- * @example
- * describeTimes({ atLeast: 1, atMost: 3 }); // 'between 1 and 3'
- */
-export function describeTimes(times: Times = {}): string {
-  if (times.exactly !== undefined) return `exactly ${times.exactly}`;
-  if (times.atLeast !== undefined && times.atMost !== undefined)
-    return `between ${times.atLeast} and ${times.atMost}`;
-  if (times.atMost !== undefined) return `at most ${times.atMost}`;
-  return `at least ${times.atLeast ?? 1}`;
 }
 
 function plural(expected: string): string {

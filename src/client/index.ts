@@ -10,11 +10,11 @@
 export { createMockClient } from './create-mock-client.ts';
 export { MockClientError } from './mock-client-error.ts';
 export { VerificationError } from './verification-error.ts';
+export { describeTimes } from '../interactions/times.ts';
 export {
   formatVerification,
   formatNearMisses,
   formatMatches,
-  describeTimes,
   type VerificationFailure,
 } from './format-verification.ts';
 export type {

@@ -1,12 +1,8 @@
 import type { Interaction } from './interaction.ts';
 import { compilePattern, type RequestPattern } from './request-pattern.ts';
+import { describeTimes, type Times } from './times.ts';
 
-/** How many matching requests a verification expects; at least 1 when nothing is given. */
-export interface Times {
-  exactly?: number;
-  atLeast?: number;
-  atMost?: number;
-}
+export type { Times };
 
 export const timesSchema = {
   type: 'object',
@@ -202,12 +198,4 @@ function nearMissCollector() {
       }));
     },
   };
-}
-
-export function describeTimes(times: Times): string {
-  if (times.exactly !== undefined) return `exactly ${times.exactly}`;
-  if (times.atLeast !== undefined && times.atMost !== undefined)
-    return `between ${times.atLeast} and ${times.atMost}`;
-  if (times.atMost !== undefined) return `at most ${times.atMost}`;
-  return `at least ${times.atLeast ?? 1}`;
 }
