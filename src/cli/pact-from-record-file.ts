@@ -30,9 +30,11 @@ export async function pactFromRecordFile(options: RecordFilePactOptions): Promis
     { ...options, provider: options.provider ?? contract.title },
   );
   try {
-    for await (const { line, entry } of readRecordFile(options.recordFile, ({ line }) => {
-      builder.leaveOut('unreadable-line', `line ${line}`);
-    })) {
+    for await (const { line, entry } of readRecordFile(options.recordFile)) {
+      if (entry === undefined) {
+        builder.leaveOut('unreadable-line', `line ${line}`);
+        continue;
+      }
       if (options.session !== undefined && entry.session !== options.session) continue;
       try {
         builder.add(entry);

@@ -4,46 +4,31 @@ import type { JournalEntry } from './left-out.ts';
 import { parseExactJson } from '../parsing/exact-json.ts';
 import { maxJsonDepth, nestsDeeperThan } from '../parsing/json-depth.ts';
 
-/** A line of a record file that is no interaction, and why. */
-export interface UnreadableLine {
-  line: number;
-  problem: string;
-}
-
 /**
- * A `--record-file`'s interactions with their line numbers, integers past 2^53 exact; lines that
- * are no interaction (cut by a crash, foreign) go to `onUnreadable`. Rejects when unreadable.
+ * A `--record-file`'s lines with their numbers, each with its interaction (integers past 2^53
+ * exact), or undefined for a line that is no interaction (cut by a crash, foreign). Rejects when
+ * the file is unreadable.
  */
 export async function* readRecordFile(
   path: string,
-  onUnreadable: (line: UnreadableLine) => void,
-): AsyncGenerator<{ line: number; entry: JournalEntry }> {
+): AsyncGenerator<{ line: number; entry: JournalEntry | undefined }> {
   const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
   let number = 0;
   for await (const text of lines) {
     number++;
-    if (text.trim() === '') continue;
-    // The mock refuses bodies this deep: a line that holds one was not written by it, and every
-    // walk of it (building the interaction, writing the pact) could overflow the stack.
-    if (nestsDeeperThan(Buffer.from(text), maxJsonDepth + 8)) {
-      onUnreadable({
-        line: number,
-        problem: `nests arrays and objects deeper than the mock accepts (${maxJsonDepth})`,
-      });
-      continue;
-    }
-    let value: unknown;
-    try {
-      value = parseExactJson(text);
-    } catch (error) {
-      onUnreadable({ line: number, problem: `not JSON (${(error as Error).message})` });
-      continue;
-    }
-    if (!isInteraction(value)) {
-      onUnreadable({ line: number, problem: 'not an interaction of the mock' });
-      continue;
-    }
-    yield { line: number, entry: value };
+    if (text.trim() !== '') yield { line: number, entry: interactionOf(text) };
+  }
+}
+
+function interactionOf(text: string): JournalEntry | undefined {
+  // The mock refuses bodies this deep: a line that holds one was not written by it, and every
+  // walk of it (building the interaction, writing the pact) could overflow the stack.
+  if (nestsDeeperThan(Buffer.from(text), maxJsonDepth + 8)) return undefined;
+  try {
+    const value = parseExactJson(text);
+    return isInteraction(value) ? value : undefined;
+  } catch {
+    return undefined;
   }
 }
 
