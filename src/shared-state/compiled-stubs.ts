@@ -1,5 +1,6 @@
 import type { Interaction } from '../interactions/interaction.ts';
 import { compilePattern } from '../interactions/request-pattern.ts';
+import { inMatchOrder } from '../responders/stubs/stub-registry.ts';
 import type { Stub } from '../responders/stubs/stub.ts';
 
 /** A stub as a replica keeps it: its pattern compiled, its definition as Redis holds it. */
@@ -15,8 +16,6 @@ export interface CompiledStubs {
   readonly version: string;
   readonly entries: readonly CompiledStub[];
 }
-
-const defaultPriority = 5;
 
 /**
  * The stubs of a load script's reply (the version, then each definition and its uses), compiled
@@ -44,10 +43,4 @@ export function compileStubs(reply: readonly string[]): CompiledStubs {
 /** A copy of the stub with its uses as counted now. */
 export function withUses({ text }: CompiledStub, uses: number): Stub {
   return { ...(JSON.parse(text) as Stub), uses };
-}
-
-// Lowest priority number first, the newest among equals (ids grow with time over the replicas).
-function inMatchOrder(a: CompiledStub, b: CompiledStub): number {
-  const byPriority = (a.stub.priority ?? defaultPriority) - (b.stub.priority ?? defaultPriority);
-  return byPriority || Number(b.seq - a.seq);
 }

@@ -2,9 +2,7 @@ import type { Interaction } from '../../interactions/interaction.ts';
 import { compilePattern } from '../../interactions/request-pattern.ts';
 import { allSessions } from '../../sessions/session-of.ts';
 import type { Stub } from './stub.ts';
-import { stubLimitError, type StubLimits } from './stub-registry.ts';
-
-const defaultPriority = 5;
+import { inMatchOrder, stubLimitError, type StubLimits } from './stub-registry.ts';
 
 interface Entry {
   /** The stub without its response body, which is kept as text (see bodyText). */
@@ -22,13 +20,6 @@ interface SessionStubs {
   count: number;
   /** Entries by the one field of their pattern a request is looked up by (see bucketOf). */
   buckets: Map<string, Entry[]>;
-}
-
-// Match order: priority, then newest first.
-function before(a: Entry, b: Entry): boolean {
-  const byPriority =
-    (a.stub.priority ?? defaultPriority) - (b.stub.priority ?? defaultPriority) || b.seq - a.seq;
-  return byPriority < 0;
 }
 
 // The most selective field of the pattern that a request is compared to exactly. A request is
@@ -81,7 +72,7 @@ export function createStubRegistry(
   function listOf(own: SessionStubs | undefined): Stub[] {
     if (own === undefined) return [];
     const entries = [...own.buckets.values()].flat();
-    entries.sort((a, b) => (before(a, b) ? -1 : 1));
+    entries.sort(inMatchOrder);
     return entries.map(stubOf);
   }
 
@@ -103,7 +94,7 @@ export function createStubRegistry(
       for (const key of bucketsOf(probe)) {
         for (const entry of own.buckets.get(key) ?? []) {
           // The bucket is in match order: nothing after an entry that loses to the best can win.
-          if (best !== undefined && before(best, entry)) break;
+          if (best !== undefined && inMatchOrder(best, entry) < 0) break;
           if (entry.matches(probe)) {
             best = entry;
             break;
@@ -147,7 +138,7 @@ export function createStubRegistry(
       let high = bucket.length;
       while (low < high) {
         const middle = (low + high) >> 1;
-        if (before(bucket[middle] as Entry, entry)) low = middle + 1;
+        if (inMatchOrder(bucket[middle] as Entry, entry) < 0) low = middle + 1;
         else high = middle;
       }
       bucket.splice(low, 0, entry);

@@ -49,6 +49,18 @@ export interface StubRegistry {
   count(session: string): MaybePromise<number>;
 }
 
+/** A registry's stub with its registration order (stub ids grow with time). */
+interface Registered {
+  readonly stub: Stub;
+  readonly seq: number | bigint;
+}
+
+/** Match order: the lowest priority number first (5 when not given), then the newest. */
+export function inMatchOrder(a: Registered, b: Registered): number {
+  const byPriority = (a.stub.priority ?? 5) - (b.stub.priority ?? 5);
+  return byPriority || (a.seq > b.seq ? -1 : a.seq < b.seq ? 1 : 0);
+}
+
 /** The 400 for a stub past a limit: the session's (`session`) or the mock's (`total`). */
 export function stubLimitError(
   kind: 'session' | 'total',
