@@ -29,21 +29,6 @@ export interface ForwardedRequest {
   readonly body: Buffer | undefined;
 }
 
-/** The real provider behind the mock (`--upstream`): the answer source `upstream`. */
-export interface Upstream {
-  /** The provider as messages name it. */
-  readonly name: string;
-  /** Whether the operation's requests go to the provider (not in --mock-operations). */
-  forwards(operationId: string): boolean;
-  /**
-   * The provider's answer; a 502 or 504 in the contract's error shape when it fails; undefined
-   * where --fallback-on lets the mock answer instead.
-   */
-  answer(operation: ContractOperation, request: ForwardedRequest): Promise<ModeAnswer | undefined>;
-  /** Closes the pooled connections. */
-  close(): Promise<void>;
-}
-
 /**
  * The provider as a responder, over one pooled undici Agent: every request goes to the one origin
  * fixed at start, whatever it carries, so the mock is never an open proxy. The provider has
@@ -54,7 +39,7 @@ export interface Upstream {
  * const upstream = createUpstream({ url: new URL('http://127.0.0.1:8080'), timeoutMs: 30000, maxBodyBytes: 1048576, mockOperations: [], fallbackOn: ['501', 'unreachable'], operationIds: ['createPlant'] });
  * await upstream.answer(operation, { method: 'POST', path: '/plants', query: {}, headers, body });
  */
-export function createUpstream(settings: UpstreamSettings): Upstream {
+export function createUpstream(settings: UpstreamSettings) {
   const { url, timeoutMs, maxBodyBytes, fallbackOn } = settings;
   const unknown = settings.mockOperations.filter((id) => !settings.operationIds.includes(id));
   if (unknown.length > 0) {
@@ -73,9 +58,18 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
   const name = `${url.origin}${basePath}`;
   const mocked = new Set(settings.mockOperations);
   return {
+    /** The provider as messages name it. */
     name,
-    forwards: (operationId) => !mocked.has(operationId),
-    async answer(operation, request) {
+    /** Whether the operation's requests go to the provider (not in --mock-operations). */
+    forwards: (operationId: string): boolean => !mocked.has(operationId),
+    /**
+     * The provider's answer; a 502 or 504 in the contract's error shape when it fails; undefined
+     * where --fallback-on lets the mock answer instead.
+     */
+    async answer(
+      operation: ContractOperation,
+      request: ForwardedRequest,
+    ): Promise<ModeAnswer | undefined> {
       // The whole exchange, not each wait: a provider that trickles its answer is cut too. A
       // timer cleared at the end, not AbortSignal.timeout's, which lives on for timeoutMs.
       const controller = new AbortController();
@@ -104,9 +98,13 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
         clearTimeout(timer);
       }
     },
-    close: () => agent.close(),
+    /** Closes the pooled connections. */
+    close: (): Promise<void> => agent.close(),
   };
 }
+
+/** The real provider behind the mock (`--upstream`): the answer source `upstream`. */
+export type Upstream = ReturnType<typeof createUpstream>;
 
 function searchOf(query: Readonly<Record<string, string | string[]>>): string {
   // Most requests have none: no URLSearchParams for them.
