@@ -37,20 +37,18 @@ export function createMemoryState(
   });
   const pactLedger = createPactLedger();
   let warnedOfEviction = false;
-  const sessions = createSessionTable(config.sessionLimit, [
-    (session) => {
-      store.evict(session);
-      stubs.clear(session);
-      coverage.clear(session);
-      journal.forget(session);
-      void pactLedger.clear(session);
-      if (warnedOfEviction) return;
-      warnedOfEviction = true;
-      logger.warn(
-        `More than ${config.sessionLimit} sessions (--session-limit): from now on the least recently used session's store, stubs and coverage are forgotten (GET /__admin/health counts them).`,
-      );
-    },
-  ]);
+  const sessions = createSessionTable(config.sessionLimit, (session) => {
+    store.evict(session);
+    stubs.clear(session);
+    coverage.clear(session);
+    journal.forget(session);
+    void pactLedger.clear(session);
+    if (warnedOfEviction) return;
+    warnedOfEviction = true;
+    logger.warn(
+      `More than ${config.sessionLimit} sessions (--session-limit): from now on the least recently used session's store, stubs and coverage are forgotten (GET /__admin/health counts them).`,
+    );
+  });
   const journal = createJournal(config.journalLimit, (session) => sessions.has(session));
   const events = createEventHub({ clientLimit: config.eventClientLimit });
   return { store, journal, pactLedger, coverage, stubs, sessions, events };

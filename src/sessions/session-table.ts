@@ -1,7 +1,7 @@
 import type { MaybePromise } from '../maybe-promise.ts';
 import { allSessions } from './session-of.ts';
 
-/** Per-session state that the table evicts along with its session. */
+/** Forgets the per-session state of a session the table evicts. */
 export type ForgetSession = (session: string) => void;
 
 export interface SessionTableStats {
@@ -14,9 +14,9 @@ export interface SessionTableStats {
 
 /**
  * Keeps at most `limit` sessions with state: past it the least recently used is evicted, each part
- * forgets it and the eviction is counted. A Map re-set on each touch is the LRU list.
+ * is forgotten (`forget`) and the eviction is counted. A Map re-set on each touch is the LRU list.
  */
-export function createSessionTable(limit: number, forgetters: readonly ForgetSession[] = []) {
+export function createSessionTable(limit: number, forget: ForgetSession) {
   const sessions = new Map<string, true>();
   let evicted = 0;
 
@@ -34,7 +34,7 @@ export function createSessionTable(limit: number, forgetters: readonly ForgetSes
       const oldest = sessions.keys().next().value as string;
       sessions.delete(oldest);
       evicted++;
-      for (const forget of forgetters) forget(oldest);
+      forget(oldest);
     },
     /** Whether the session has state now (it was touched and not evicted since). */
     has(session: string): boolean {

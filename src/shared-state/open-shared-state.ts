@@ -68,16 +68,12 @@ export async function openSharedState(
       () => sessions.stubsVersion(),
     );
     // The session table reads the stubs' version with each request's touch (see stubsVersion).
-    const sessions = createRedisSessionTable(redis, config.sessionLimit, [
-      (session) => {
-        store.evict(session);
-        Promise.all([
-          stubs.clear(session),
-          coverage.clear(session),
-          pactLedger.clear(session),
-        ]).catch(redis.failed);
-      },
-    ]);
+    const sessions = createRedisSessionTable(redis, config.sessionLimit, (session) => {
+      store.evict(session);
+      Promise.all([stubs.clear(session), coverage.clear(session), pactLedger.clear(session)]).catch(
+        redis.failed,
+      );
+    });
     const events = await relayEvents(
       redis,
       createEventHub({ clientLimit: config.eventClientLimit }),

@@ -34,12 +34,12 @@ export type StubsVersionRead = () => Promise<string | undefined>;
  * Touches are not waited for: those of one turn of the event loop go as one script, which also
  * reads the stubs' version, so that the stub lookup of a request (which comes after its touch)
  * needs no round trip of its own (stubsVersion). An eviction is carried out by the replica whose
- * touch caused it, through `forgetters` (the shared store, stubs, coverage and journal).
+ * touch caused it, through `forget` (the shared store, stubs, coverage and journal).
  */
 export function createRedisSessionTable(
   redis: RedisConnection,
   limit: number,
-  forgetters: readonly ForgetSession[] = [],
+  forget: ForgetSession,
 ): SessionTable & { stubsVersion(): StubsVersionRead } {
   const touches = batchedScript(
     redis,
@@ -47,9 +47,7 @@ export function createRedisSessionTable(
     ['T:z', 'T:seq', 'T:evicted', 'B:ver'],
     () => [limit],
     (result) => {
-      for (const session of (result as string[]).slice(1)) {
-        for (const forget of forgetters) forget(session);
-      }
+      for (const session of (result as string[]).slice(1)) forget(session);
     },
   );
   const key = (name: string): string => redis.key(`T:${name}`);

@@ -97,8 +97,8 @@ describe.skipIf(problem !== undefined).each(redisKinds)('the state on $kind', ({
     coverageSuite(async ({ operations }) => createRedisCoverage(await connect(), () => operations));
   });
   describe('the session table', () => {
-    sessionTableSuite(async ({ limit, forgetters }) =>
-      createRedisSessionTable(await connect(), limit, forgetters),
+    sessionTableSuite(async ({ limit, forget }) =>
+      createRedisSessionTable(await connect(), limit, forget),
     );
   });
 

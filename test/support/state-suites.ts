@@ -308,11 +308,11 @@ export function coverageSuite(make: Make<Coverage, { operations: ContractOperati
 
 /** The SessionTable's behaviour. */
 export function sessionTableSuite(
-  make: Make<SessionTable, { limit: number; forgetters: ForgetSession[] }>,
+  make: Make<SessionTable, { limit: number; forget: ForgetSession }>,
 ): void {
   it('evicts the least recently used session past the limit, and counts it', async () => {
     const forgotten: string[] = [];
-    const sessions = await make({ limit: 2, forgetters: [(s) => forgotten.push(s)] });
+    const sessions = await make({ limit: 2, forget: (s) => forgotten.push(s) });
     sessions.touch('a');
     sessions.touch('b');
     sessions.touch('a');
@@ -329,7 +329,7 @@ export function sessionTableSuite(
 
   it('orders sessions by their last touch when one is touched many times in a row', async () => {
     const forgotten: string[] = [];
-    const sessions = await make({ limit: 2, forgetters: [(s) => forgotten.push(s)] });
+    const sessions = await make({ limit: 2, forget: (s) => forgotten.push(s) });
     for (const session of ['a', 'a', 'b', 'b', 'a', 'c', 'c']) sessions.touch(session);
     await expect.poll(() => forgotten).toEqual(['b']);
     sessions.touch('d');

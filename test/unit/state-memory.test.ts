@@ -42,5 +42,5 @@ describe('the in-memory coverage', () => {
   coverageSuite(({ operations }) => createCoverage(() => operations));
 });
 describe('the in-memory session table', () => {
-  sessionTableSuite(({ limit, forgetters }) => createSessionTable(limit, forgetters));
+  sessionTableSuite(({ limit, forget }) => createSessionTable(limit, forget));
 });
