@@ -1,5 +1,10 @@
+import type { ContractOperation } from './contract-operation.ts';
 import type { Contract } from './load-contract.ts';
-import { createRouter, type RouteResult } from './route-request.ts';
+
+export type RouteResult =
+  | { kind: 'matched'; operation: ContractOperation }
+  | { kind: 'no-path' }
+  | { kind: 'no-method'; allow: readonly string[] };
 
 /**
  * The contract being served, swappable while the server runs (`--watch`): every request reads
@@ -7,19 +12,38 @@ import { createRouter, type RouteResult } from './route-request.ts';
  */
 export function createLiveContract(initial: Contract) {
   let current = initial;
-  let route = createRouter(initial.operations);
+  let ordered = inRouteOrder(initial.operations);
   return {
     get current(): Contract {
       return current;
     },
+    /**
+     * The operation for a method and path.
+     *
+     * @example
+     * contract.route('POST', '/plants'); // { kind: 'matched', operation }
+     * contract.route('GET', '/plants'); // { kind: 'no-method', allow: ['POST'] }
+     */
     route(method: string, path: string): RouteResult {
-      return route(method, path);
+      const allow: string[] = [];
+      for (const operation of ordered) {
+        if (!operation.matcher.test(path)) continue;
+        if (operation.method === method) return { kind: 'matched', operation };
+        allow.push(operation.method);
+      }
+      return allow.length === 0 ? { kind: 'no-path' } : { kind: 'no-method', allow };
     },
     replace(next: Contract): void {
       current = next;
-      route = createRouter(next.operations);
+      ordered = inRouteOrder(next.operations);
     },
   };
 }
 
 export type LiveContract = ReturnType<typeof createLiveContract>;
+
+// Literal paths win over templated ones, as OpenAPI asks.
+function inRouteOrder(operations: readonly ContractOperation[]): ContractOperation[] {
+  const templates = (path: string): number => path.split('{').length - 1;
+  return [...operations].sort((a, b) => templates(a.path) - templates(b.path));
+}

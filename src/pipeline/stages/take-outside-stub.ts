@@ -1,5 +1,5 @@
 import { problemDetails } from '../../contract/problem-details.ts';
-import type { RouteResult } from '../../contract/route-request.ts';
+import type { RouteResult } from '../../contract/live-contract.ts';
 import { routeViolation } from '../../contract/route-violation.ts';
 import { HttpError } from '../../errors.ts';
 import { whenReady, type MaybePromise } from '../../maybe-promise.ts';
