@@ -1,4 +1,4 @@
-import yargs, { type Argv } from 'yargs';
+import yargs, { type Argv, type Options } from 'yargs';
 import {
   configSchema,
   flagName,
@@ -19,7 +19,144 @@ export const envPrefix = 'PLANT_MOCK';
  * options only: the one positional argument is the contract (see contract-argument.ts).
  */
 export function buildParser(args: string[]): Argv {
-  const defaults = configSchema.properties;
+  const flags = withSchemaDefaults({
+    spec: {
+      type: 'string',
+      describe:
+        'OpenAPI 3.x, Swagger 2.0 or Postman collection to serve (YAML or JSON; $refs to files under its folder are read)',
+      defaultDescription: 'the bundled openapi.yaml',
+    },
+    port: {
+      alias: 'p',
+      type: 'string',
+      describe: 'Port to listen on (0 picks a free one)',
+    },
+    host: { type: 'string', describe: 'Address to listen on' },
+    mode: {
+      type: 'string',
+      describe: `How valid requests are answered: ${modes.join(', ')}`,
+    },
+    seed: { type: 'string', describe: 'Seed that makes dynamic responses repeatable' },
+    'fake-optionals': {
+      type: 'string',
+      describe: 'Optional properties in dynamic answers: some (each half the time) or all',
+    },
+    fixtures: {
+      type: 'string',
+      describe: 'JSON file of plants that seed the stateful store',
+    },
+    tokens: {
+      type: 'string',
+      describe: 'Comma-separated bearer tokens to accept (default: any non-empty token)',
+    },
+    'max-body': {
+      type: 'string',
+      describe: 'Largest accepted request body (bytes, or 512kb, 1mb)',
+    },
+    cors: {
+      type: 'boolean',
+      describe: 'Answer CORS preflights and echo the origin (--no-cors to turn off)',
+    },
+    'request-timeout': {
+      type: 'string',
+      describe: 'Milliseconds a client has to send a whole request',
+    },
+    delay: {
+      type: 'string',
+      describe: 'Delay before every answer: MS, or MIN-MAX picked at random',
+      default: '0',
+    },
+    'max-delay': {
+      type: 'string',
+      describe: 'Upper bound of any delay, and how long a timeout fault holds a request',
+    },
+    watch: {
+      type: 'boolean',
+      describe:
+        'Reload the contract (the spec and the files it refers to) and the fixtures when they change',
+    },
+    errors: {
+      type: 'boolean',
+      describe: 'Answer 500 listing the violations instead of an answer that breaks the contract',
+    },
+    'violations-header': {
+      type: 'boolean',
+      describe:
+        'Send the contract violations of a request and its answer in an sl-violations header',
+    },
+    'store-limit': {
+      type: 'string',
+      describe: 'Plants the stateful store keeps over all sessions (oldest forgotten first)',
+    },
+    'store-size-limit': {
+      type: 'string',
+      describe:
+        "JSON text of the resources' stored items over all sessions (characters, or 16mb; oldest forgotten first)",
+    },
+    store: {
+      type: 'string',
+      describe:
+        'memory, redis://HOST:PORT/DB to share the state with every replica on that Redis, or redis-cluster://HOST:PORT,HOST:PORT for a Redis Cluster',
+    },
+    'store-prefix': {
+      type: 'string',
+      describe: 'Prefix of the Redis keys, so that several mocks can share one Redis',
+    },
+    'journal-limit': {
+      type: 'string',
+      describe: 'Interactions the journal keeps (oldest dropped first)',
+    },
+    'session-limit': {
+      type: 'string',
+      describe:
+        'Sessions whose store, stubs and coverage are kept (least recently used evicted first)',
+    },
+    'stub-limit': {
+      type: 'string',
+      describe: 'Stubs registered over all sessions',
+    },
+    'session-stub-limit': {
+      type: 'string',
+      describe: 'Stubs registered in one session',
+    },
+    'stub-size-limit': {
+      type: 'string',
+      describe: 'Largest stub definition, as JSON (bytes, or 64kb, 1mb)',
+    },
+    'event-client-limit': {
+      type: 'string',
+      describe: 'Clients of GET /__admin/events open at once (one more is answered 503)',
+    },
+    'record-file': {
+      type: 'string',
+      describe: 'Append every interaction to this file as one JSON line',
+    },
+    'admin-token': {
+      type: 'string',
+      describe: 'Bearer token required by every /__admin endpoint but health',
+    },
+    'admin-port': {
+      type: 'string',
+      describe: 'Serve the admin API on this port instead of the mock port',
+    },
+    'allowed-hosts': {
+      type: 'string',
+      describe:
+        'Comma-separated extra host names the admin API accepts in Host and Origin (.example.com for subdomains, * for any)',
+    },
+    ...upstreamFlags,
+    'log-level': {
+      type: 'string',
+      describe: `One of ${logLevels.join(', ')}`,
+    },
+    'log-format': {
+      type: 'string',
+      describe: 'json or pretty',
+      // Readable at a terminal; JSON for log collectors, pipes and the image (which has no TTY).
+      default: process.stdout.isTTY ? 'pretty' : configSchema.properties.logFormat.default,
+      defaultDescription: 'pretty on a terminal, json otherwise',
+    },
+  });
   return (
     yargs(args)
       .scriptName('plant-store-mock')
@@ -31,163 +168,7 @@ export function buildParser(args: string[]): Argv {
         'config',
         'JSON file of settings (keys as in the programmatic API, e.g. {"mode":"dynamic"})',
       )
-      .options({
-        spec: {
-          type: 'string',
-          describe:
-            'OpenAPI 3.x, Swagger 2.0 or Postman collection to serve (YAML or JSON; $refs to files under its folder are read)',
-          defaultDescription: 'the bundled openapi.yaml',
-        },
-        port: {
-          alias: 'p',
-          type: 'string',
-          describe: 'Port to listen on (0 picks a free one)',
-          default: defaults.port.default,
-        },
-        host: { type: 'string', describe: 'Address to listen on', default: defaults.host.default },
-        mode: {
-          type: 'string',
-          describe: `How valid requests are answered: ${modes.join(', ')}`,
-          default: defaults.mode.default,
-        },
-        seed: { type: 'string', describe: 'Seed that makes dynamic responses repeatable' },
-        'fake-optionals': {
-          type: 'string',
-          describe: 'Optional properties in dynamic answers: some (each half the time) or all',
-          default: defaults.fakeOptionals.default,
-        },
-        fixtures: { type: 'string', describe: 'JSON file of plants that seed the stateful store' },
-        tokens: {
-          type: 'string',
-          describe: 'Comma-separated bearer tokens to accept (default: any non-empty token)',
-        },
-        'max-body': {
-          type: 'string',
-          describe: 'Largest accepted request body (bytes, or 512kb, 1mb)',
-          default: defaults.maxBody.default,
-        },
-        cors: {
-          type: 'boolean',
-          describe: 'Answer CORS preflights and echo the origin (--no-cors to turn off)',
-          default: defaults.cors.default,
-        },
-        'request-timeout': {
-          type: 'string',
-          describe: 'Milliseconds a client has to send a whole request',
-          default: defaults.requestTimeout.default,
-        },
-        delay: {
-          type: 'string',
-          describe: 'Delay before every answer: MS, or MIN-MAX picked at random',
-          default: '0',
-        },
-        'max-delay': {
-          type: 'string',
-          describe: 'Upper bound of any delay, and how long a timeout fault holds a request',
-          default: defaults.maxDelay.default,
-        },
-        watch: {
-          type: 'boolean',
-          describe:
-            'Reload the contract (the spec and the files it refers to) and the fixtures when they change',
-          default: defaults.watch.default,
-        },
-        errors: {
-          type: 'boolean',
-          describe:
-            'Answer 500 listing the violations instead of an answer that breaks the contract',
-          default: defaults.errors.default,
-        },
-        'violations-header': {
-          type: 'boolean',
-          describe:
-            'Send the contract violations of a request and its answer in an sl-violations header',
-          default: defaults.violationsHeader.default,
-        },
-        'store-limit': {
-          type: 'string',
-          describe: 'Plants the stateful store keeps over all sessions (oldest forgotten first)',
-          default: defaults.storeLimit.default,
-        },
-        'store-size-limit': {
-          type: 'string',
-          describe:
-            "JSON text of the resources' stored items over all sessions (characters, or 16mb; oldest forgotten first)",
-          default: defaults.storeSizeLimit.default,
-        },
-        store: {
-          type: 'string',
-          describe:
-            'memory, redis://HOST:PORT/DB to share the state with every replica on that Redis, or redis-cluster://HOST:PORT,HOST:PORT for a Redis Cluster',
-          default: defaults.store.default,
-        },
-        'store-prefix': {
-          type: 'string',
-          describe: 'Prefix of the Redis keys, so that several mocks can share one Redis',
-          default: defaults.storePrefix.default,
-        },
-        'journal-limit': {
-          type: 'string',
-          describe: 'Interactions the journal keeps (oldest dropped first)',
-          default: defaults.journalLimit.default,
-        },
-        'session-limit': {
-          type: 'string',
-          describe:
-            'Sessions whose store, stubs and coverage are kept (least recently used evicted first)',
-          default: defaults.sessionLimit.default,
-        },
-        'stub-limit': {
-          type: 'string',
-          describe: 'Stubs registered over all sessions',
-          default: defaults.stubLimit.default,
-        },
-        'session-stub-limit': {
-          type: 'string',
-          describe: 'Stubs registered in one session',
-          default: defaults.sessionStubLimit.default,
-        },
-        'stub-size-limit': {
-          type: 'string',
-          describe: 'Largest stub definition, as JSON (bytes, or 64kb, 1mb)',
-          default: defaults.stubSizeLimit.default,
-        },
-        'event-client-limit': {
-          type: 'string',
-          describe: 'Clients of GET /__admin/events open at once (one more is answered 503)',
-          default: defaults.eventClientLimit.default,
-        },
-        'record-file': {
-          type: 'string',
-          describe: 'Append every interaction to this file as one JSON line',
-        },
-        'admin-token': {
-          type: 'string',
-          describe: 'Bearer token required by every /__admin endpoint but health',
-        },
-        'admin-port': {
-          type: 'string',
-          describe: 'Serve the admin API on this port instead of the mock port',
-        },
-        'allowed-hosts': {
-          type: 'string',
-          describe:
-            'Comma-separated extra host names the admin API accepts in Host and Origin (.example.com for subdomains, * for any)',
-        },
-        ...upstreamFlags,
-        'log-level': {
-          type: 'string',
-          describe: `One of ${logLevels.join(', ')}`,
-          default: defaults.logLevel.default,
-        },
-        'log-format': {
-          type: 'string',
-          describe: 'json or pretty',
-          // Readable at a terminal; JSON for log collectors, pipes and the image (which has no TTY).
-          default: process.stdout.isTTY ? 'pretty' : defaults.logFormat.default,
-          defaultDescription: 'pretty on a terminal, json otherwise',
-        },
-      })
+      .options(flags)
       // [number] in --help, still parsed as text (the string type wins): `--port abc` says "abc".
       .number(integerSettings.map(flagName))
       .strictOptions()
@@ -198,4 +179,17 @@ export function buildParser(args: string[]): Argv {
       .wrap(null)
       .epilogue(`Every option can also be set by an env var: --max-body is ${envPrefix}_MAX_BODY.`)
   );
+}
+
+// A flag with no default of its own takes its setting's default from the config schema (a scalar
+// one: a list setting's flag is empty by default).
+function withSchemaDefaults(flags: Record<string, Options>): Record<string, Options> {
+  const result = { ...flags };
+  for (const [setting, schema] of Object.entries(configSchema.properties)) {
+    const flag = result[flagName(setting)];
+    if (flag === undefined || 'default' in flag || 'defaultDescription' in flag) continue;
+    if ('default' in schema && typeof schema.default !== 'object')
+      result[flagName(setting)] = { ...flag, default: schema.default };
+  }
+  return result;
 }

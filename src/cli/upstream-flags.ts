@@ -12,7 +12,6 @@ export const upstreamFlags = {
   'upstream-timeout': {
     type: 'string',
     describe: 'Milliseconds the provider has to answer a forwarded request (504 past it)',
-    default: defaults.upstreamTimeout.default,
   },
   stubs: {
     type: 'string',
