@@ -59,14 +59,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const upstream =
     config.upstream === undefined
       ? undefined
-      : (await import('../responders/upstream/create-upstream.ts')).createUpstream({
-          url: config.upstream,
-          timeoutMs: config.upstreamTimeout,
-          maxBodyBytes: config.maxBodyBytes,
-          mockOperations: config.mockOperations,
-          fallbackOn: config.fallbackOn,
-          operationIds: initial.operations.map((operation) => operation.operationId),
-        });
+      : (await import('../responders/upstream/create-upstream.ts')).createUpstream(
+          config.upstream,
+          config,
+          initial.operations.map((operation) => operation.operationId),
+        );
   const logger = createLogger(config);
   const contract = createLiveContract(initial);
   // With --store redis://..., the state lives there instead, shared with the other replicas
@@ -82,13 +79,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     config,
     contract,
     logger,
-    store: state.store,
-    journal: state.journal,
-    pactLedger: state.pactLedger,
-    events: state.events,
-    coverage: state.coverage,
-    stubs: state.stubs,
-    sessions: state.sessions,
+    // The store, journal, pact ledger, events, coverage, stubs and sessions.
+    ...state,
     recordFile:
       config.recordFile === undefined ? undefined : openRecordFile(config.recordFile, logger),
     version: packageVersion,

@@ -1,5 +1,5 @@
 import { Agent, interceptors } from 'undici';
-import type { FallbackTrigger } from '../../config/config-schema.ts';
+import type { ResolvedConfig } from '../../config/config-schema.ts';
 import type { ContractOperation } from '../../contract/contract-operation.ts';
 import { ConfigError } from '../../errors.ts';
 import { answerRefusal } from '../error-answer.ts';
@@ -7,17 +7,6 @@ import type { ModeAnswer } from '../response-mode.ts';
 import { forwardedHeaders } from './forward-headers.ts';
 import { readUpstreamAnswer } from './read-upstream-answer.ts';
 import { fallsBack, upstreamFailure } from './upstream-failure.ts';
-
-export interface UpstreamSettings {
-  /** The provider's origin and base path, fixed at start (see resolveConfig). */
-  url: URL;
-  timeoutMs: number;
-  maxBodyBytes: number;
-  mockOperations: readonly string[];
-  fallbackOn: readonly FallbackTrigger[];
-  /** The contract's operation ids: a `mockOperations` id that names none is a typo. */
-  operationIds: readonly string[];
-}
 
 /** A request as it goes to the provider: what arrived, less the mock's own controls. */
 export interface ForwardedRequest {
@@ -36,15 +25,24 @@ export interface ForwardedRequest {
  * at most --max-body bytes, inflated.
  *
  * @example
- * const upstream = createUpstream({ url: new URL('http://127.0.0.1:8080'), timeoutMs: 30000, maxBodyBytes: 1048576, mockOperations: [], fallbackOn: ['501', 'unreachable'], operationIds: ['createPlant'] });
+ * const upstream = createUpstream(new URL('http://127.0.0.1:8080'), config, ['createPlant']);
  * await upstream.answer(operation, { method: 'POST', path: '/plants', query: {}, headers, body });
  */
-export function createUpstream(settings: UpstreamSettings) {
-  const { url, timeoutMs, maxBodyBytes, fallbackOn } = settings;
-  const unknown = settings.mockOperations.filter((id) => !settings.operationIds.includes(id));
+export function createUpstream(
+  /** The provider's origin and base path, fixed at start (see resolveConfig). */
+  url: URL,
+  config: Pick<
+    ResolvedConfig,
+    'upstreamTimeout' | 'maxBodyBytes' | 'mockOperations' | 'fallbackOn'
+  >,
+  /** The contract's operation ids: a `mockOperations` id that names none is a typo. */
+  operationIds: readonly string[],
+) {
+  const { upstreamTimeout: timeoutMs, maxBodyBytes, mockOperations, fallbackOn } = config;
+  const unknown = mockOperations.filter((id) => !operationIds.includes(id));
   if (unknown.length > 0) {
     throw new ConfigError(
-      `Invalid setting mockOperations (--mock-operations): the contract has no operation ${unknown.join(', ')}. Make sure to use operation ids of the contract: ${settings.operationIds.join(', ')}.`,
+      `Invalid setting mockOperations (--mock-operations): the contract has no operation ${unknown.join(', ')}. Make sure to use operation ids of the contract: ${operationIds.join(', ')}.`,
     );
   }
   const agent = new Agent({
@@ -56,7 +54,7 @@ export function createUpstream(settings: UpstreamSettings) {
   const dispatcher = agent.compose(interceptors.decompress({ maxSize: maxBodyBytes }));
   const basePath = url.pathname.replace(/\/+$/, '');
   const name = `${url.origin}${basePath}`;
-  const mocked = new Set(settings.mockOperations);
+  const mocked = new Set(mockOperations);
   return {
     /** The provider as messages name it. */
     name,
