@@ -16,13 +16,7 @@ import type { ServerDeps } from './server-deps.ts';
  */
 export function createRequestListener(deps: ServerDeps): RequestListener {
   const { config, contract, logger } = deps;
-  const decide = createConfiguredPipeline(config, {
-    contract,
-    stubs: deps.stubs,
-    upstream: deps.upstream,
-    store: deps.store,
-    logger,
-  });
+  const decide = createConfiguredPipeline(config, deps);
   const recorder = recordInteractions({
     journal: deps.journal,
     coverage: deps.coverage,
