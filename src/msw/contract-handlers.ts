@@ -46,8 +46,11 @@ export function handlersOf(
       return !leavesAssets || !isCommonAssetRequest(request) || loaded?.routes(path) === true;
     },
     async ({ request }) => {
+      const turn = nextTurn();
       const mock = await open();
-      return mock.answer(request, pathUnder(base(), request.url) ?? '/');
+      const response = await mock.answer(request, pathUnder(base(), request.url) ?? '/');
+      await turn;
+      return response;
     },
   );
   const client = (session?: string): MockClient => {
@@ -67,6 +70,14 @@ export function handlersOf(
       await open();
     },
   };
+}
+
+// In Node, msw parses the request from undici's writes to a mocked socket: an answer given in the
+// turn the request arrives in makes undici drop that connection and open a new one for the next
+// request; one turn later it keeps it (docs/msw.md, "How fast"). A page's worker has no socket.
+function nextTurn(): Promise<void> | undefined {
+  if (typeof setImmediate !== 'function') return undefined;
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 // Resolved against the page in the browser, where a base URL may be a path.
