@@ -1,13 +1,16 @@
 // One lane of bench/msw-suite.ts's request loop, in a process of its own: creates sent one after
 // another (a valid one, then an invalid one) to the contract's MSW handlers, a fixed-JSON msw
-// handler (msw's own floor) or an in-process server; prints {"wallMs","cpuMs"} per request.
-//   node bench/msw-requests.ts DIST_DIR handlers|floor|server REQUESTS
+// handler answering at once (`floor`) or one event-loop turn later, as the handlers do, so that
+// undici keeps its mocked connection (`floor-kept`, msw's own floor), or an in-process server;
+// prints {"wallMs","cpuMs"} per request.
+//   node bench/msw-requests.ts DIST_DIR handlers|floor|floor-kept|server REQUESTS
 import { pathToFileURL } from 'node:url';
 
 const [dist, lane, count] = process.argv.slice(2);
 const requests = Number(count ?? 200);
-if (dist === undefined || !['handlers', 'floor', 'server'].includes(lane ?? '')) {
-  throw new Error('Usage: node bench/msw-requests.ts DIST_DIR handlers|floor|server REQUESTS');
+const lanes = ['handlers', 'floor', 'floor-kept', 'server'];
+if (dist === undefined || !lanes.includes(lane ?? '')) {
+  throw new Error(`Usage: node bench/msw-requests.ts DIST_DIR ${lanes.join('|')} REQUESTS`);
 }
 const load = async <T>(path: string): Promise<T> =>
   (await import(pathToFileURL(`${dist}/${path}`).href)) as T;
@@ -25,8 +28,11 @@ async function open(): Promise<{ url: string; close: () => Promise<void> }> {
     await load<typeof import('../src/msw/index.ts')>('msw/index.js');
   const mock = createContractHandlers({ baseUrl: 'http://api.test' });
   await mock.ready();
-  const fixed = http.post('http://api.test/plants', () => HttpResponse.json({ name: 'Monstera' }));
-  const network = setupServer(...(lane === 'floor' ? [fixed] : mock.handlers));
+  const fixed = http.post('http://api.test/plants', async () => {
+    if (lane === 'floor-kept') await new Promise((resolve) => setImmediate(resolve));
+    return HttpResponse.json({ name: 'Monstera' });
+  });
+  const network = setupServer(...(lane === 'handlers' ? mock.handlers : [fixed]));
   network.listen({ onUnhandledFrame: 'error' });
   return {
     url: 'http://api.test',

@@ -1,7 +1,7 @@
 // MSW bench: the examples' consumer suite (bench/msw-suite/) run by vitest against the contract's
 // MSW handlers (setupServer) and against an in-process server (startMockServer), alternating
 // within every round; then creates one after another against the handlers, a fixed-JSON msw
-// handler (msw's floor) and the server, each lane in a process of its own. Prints medians.
+// handler answering at once and one answering a turn later (msw's floor) and the server, each lane in a process of its own. Prints medians.
 // `npm run bench:msw -- --help`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -84,7 +84,7 @@ function runSuite(target: Target): SuiteRun {
   };
 }
 
-type Lane = 'handlers' | 'floor' | 'server';
+type Lane = 'handlers' | 'floor' | 'floor-kept' | 'server';
 function runLane(lane: Lane): { wallMs: number; cpuMs: number } {
   const printed = execFileSync(
     process.execPath,
@@ -98,6 +98,7 @@ const suites: Record<Target, SuiteRun[]> = { handlers: [], server: [] };
 const lanes: Record<Lane, { wallMs: number; cpuMs: number }[]> = {
   handlers: [],
   floor: [],
+  'floor-kept': [],
   server: [],
 };
 const loadBefore = loadavg()[0] ?? 0;
@@ -105,8 +106,8 @@ try {
   for (let round = 0; round < rounds; round += 1) {
     const order: Target[] = round % 2 === 0 ? ['handlers', 'server'] : ['server', 'handlers'];
     for (const target of order) suites[target].push(runSuite(target));
-    const laneOrder: Lane[] = ['handlers', 'floor', 'server'];
-    for (let i = 0; i < round % 3; i += 1) laneOrder.push(laneOrder.shift() as Lane);
+    const laneOrder: Lane[] = ['handlers', 'floor', 'floor-kept', 'server'];
+    for (let i = 0; i < round % laneOrder.length; i += 1) laneOrder.push(laneOrder.shift() as Lane);
     for (const lane of laneOrder) lanes[lane].push(runLane(lane));
     process.stderr.write(`round ${round + 1}/${rounds} done\n`);
   }
@@ -138,7 +139,7 @@ process.stdout.write(
   '| creates against          | ms per request | CPU ms per request |\n' +
     '| ------------------------ | -------------: | -----------------: |\n',
 );
-for (const lane of ['handlers', 'floor', 'server'] as const) {
+for (const lane of ['handlers', 'floor', 'floor-kept', 'server'] as const) {
   const runs = lanes[lane];
   process.stdout.write(
     `| ${lane.padEnd(24)} | ${ms(of(runs, (r) => r.wallMs))} | ${ms(of(runs, (r) => r.cpuMs))} |\n`,
