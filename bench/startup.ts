@@ -2,6 +2,7 @@
 // node:http server, Express + ajv, the CLI from dist/, a process calling startMockServer(),
 // `prism mock`, and the CLI on generated contracts (200 / 2,000 / 20,000 OpenAPI 3 operations, a
 // 20,000-path Swagger 2.0 document). Cells alternate within each round; prints min/median/max,
+// the server process's CPU time at its first 200 (steadier than wall time on a busy machine),
 // the ratio of medians, ms per operation over the Plant Store's start, and the first request's
 // latency. `npm run bench:startup -- --help`.
 import { request } from 'node:http';
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { readBenchFlags } from './bench-options.ts';
 import { buildDist } from './build-dist.ts';
 import { generateOpenApi, generateSwagger } from './generate-contract.ts';
+import { processCpuMs } from './process-cpu.ts';
 import { killAllServers, startServer } from './spawn-server.ts';
 import { contractCell, startCells, type StartupCell } from './startup-cells.ts';
 
@@ -90,12 +92,14 @@ const cells: StartupCell[] = builds.flatMap(({ build, label }) => [
 
 interface Figures {
   startup: number[];
+  /** The server process's CPU time (all threads) at its first 200: steadier than wall time under load. */
+  cpu: number[];
   first: number[];
   admin: number[];
   failed: string[];
 }
 const figures = new Map<string, Figures>(
-  cells.map((c) => [c.name, { startup: [], first: [], admin: [], failed: [] }]),
+  cells.map((c) => [c.name, { startup: [], cpu: [], first: [], admin: [], failed: [] }]),
 );
 const loadBefore = loadavg();
 for (let round = 0; round < rounds; round += 1) {
@@ -106,6 +110,7 @@ for (let round = 0; round < rounds; round += 1) {
     try {
       const server = await startServer({ ...(await cell.launch()), timeoutMs });
       seen.startup.push(server.startupMs);
+      seen.cpu.push(await processCpuMs(server.pid));
       seen.first.push(server.firstAnswerMs);
       if (cell.admin) seen.admin.push(await timeGet(`${server.url}/__admin/health`));
       await server.stop();
@@ -132,10 +137,11 @@ const spread = (xs: number[]): string =>
 const rows = cells.map((cell) => {
   const seen = figures.get(cell.name) as Figures;
   const base = figures.get(cell.against)?.startup ?? [];
-  const ratio =
-    seen.startup.length === 0 || base.length === 0
+  const ratioOf = (mine: number[], theirs: number[]): string =>
+    mine.length === 0 || theirs.length === 0
       ? '-'
-      : `${(median(seen.startup) / median(base)).toFixed(2)}x`;
+      : `${(median(mine) / median(theirs)).toFixed(2)}x`;
+  const ratio = ratioOf(seen.startup, base);
   const failed =
     seen.failed.length === 0 ? '' : `${seen.failed.length} failed: ${seen.failed[0] ?? ''}`;
   // What each operation adds to the Plant Store's start: flat when start-up grows linearly.
@@ -148,6 +154,8 @@ const rows = cells.map((cell) => {
     spread(seen.startup),
     `${ratio} of ${cell.against}`,
     perOperation,
+    spread(seen.cpu),
+    ratioOf(seen.cpu, figures.get(cell.against)?.cpu ?? []),
     spread(seen.first),
     spread(seen.admin),
     failed,
@@ -158,6 +166,8 @@ const head = [
   'spawn to first 200, ms (min / median / max)',
   'ratio (medians)',
   'ms per operation',
+  'CPU ms to first 200',
+  'CPU ratio',
   'first answer, ms',
   'first /__admin answer, ms',
   '',

@@ -1,5 +1,6 @@
 import type { HttpSecurityScheme, IHttpOperation } from '@stoplight/types';
 import type { FakerSettings } from './faker-settings.ts';
+import type { OperationSource } from './operation-sources.ts';
 import type { ErrorStyle } from './problem-details.ts';
 
 /** What a request must carry to pass one security scheme. */
@@ -28,6 +29,8 @@ export interface ContractOperation {
   security: readonly (readonly SecurityScheme[])[];
   /** Prism's model of the operation; only the contract's readers and the checks read it. */
   resource: IHttpOperation;
+  /** The operation's `x-` fields (`x-mock-resource`), read without converting it. */
+  extensions: Readonly<Record<string, unknown>>;
   /** How the contract answers errors it declares no response for (see errorStyleOf). */
   errorStyle?: ErrorStyle;
   /** The document's `x-json-schema-faker` settings, for dynamic answers. */
@@ -56,8 +59,52 @@ export function compileOperation(
     bodyRequired: resource.request?.body?.required === true,
     security: (resource.security ?? []).map((alternative) => alternative.map(toSecurityScheme)),
     resource,
+    extensions: resource.extensions ?? {},
   };
 }
+
+/**
+ * The operation as compileOperation gives it, with what routing reads (method, path, id) taken
+ * from the document and the rest from Prism's model, converted the first time any of it is read:
+ * a request converts the operations it reaches (docs/design.md#start-up).
+ *
+ * @example
+ * const op = lazyOperation(source); // nothing converted
+ * op.statuses; // [201, 400]: converted now, once
+ */
+export function lazyOperation(
+  source: OperationSource,
+  errorStyle: ErrorStyle = 'error-message',
+  fakerSettings: FakerSettings = {},
+): ContractOperation {
+  let compiled: ContractOperation | undefined;
+  const full = (): ContractOperation =>
+    (compiled ??= compileOperation(source.convert(), errorStyle, fakerSettings));
+  const method = source.method.toUpperCase();
+  const routed = {
+    errorStyle,
+    fakerSettings,
+    operationId: source.operationId ?? `${method} ${source.path}`,
+    method,
+    path: source.path,
+    matcher: compilePathTemplate(source.path),
+    extensions: source.extensions,
+  };
+  for (const name of convertedFields) {
+    Object.defineProperty(routed, name, { enumerable: true, get: () => full()[name] });
+  }
+  return routed as ContractOperation;
+}
+
+// What lazyOperation reads from Prism's model, when first asked for.
+const convertedFields = [
+  'statuses',
+  'successStatus',
+  'requestMediaTypes',
+  'bodyRequired',
+  'security',
+  'resource',
+] as const;
 
 /**
  * The status a request gets when it asks for none: the lowest 2XX declared (a `2XX` range as

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { IHttpOperation } from '@stoplight/types';
 import { ConfigError } from '../errors.ts';
 import { bundleContractFiles, contractHash } from './bundle-contract-files.ts';
 import { checkContractPatterns } from './check-contract-patterns.ts';
 import { checkDocumentShape } from './check-document-shape.ts';
-import { compileOperation, type ContractOperation } from './contract-operation.ts';
+import { lazyOperation, type ContractOperation } from './contract-operation.ts';
 import { fakerSettingsOf } from './faker-settings.ts';
 import { errorStyleOf, type ErrorStyle } from './problem-details.ts';
 import { describe, readContractFiles } from './read-contract-files.ts';
-import { documentFormat, readOperations, underBasePath } from './read-operations.ts';
+import type { OperationSource } from './operation-sources.ts';
+import { documentFormat, readOperationSources, underBasePath } from './read-operations.ts';
 
 /**
  * Where the contract's own API keys travel (its `apiKey` security schemes): header names in
@@ -34,6 +34,13 @@ export interface Contract {
   secrets: SecretNames;
   /** How errors the contract declares no response for are answered. */
   errorStyle: ErrorStyle;
+  /** Every key its document uses anywhere: a check of a keyword it does not use is skipped. */
+  documentKeys: ReadonlySet<string>;
+  /**
+   * The OpenAPI or Swagger document's `jsonSchemaDialect`: the `$schema` http-spec gives each of
+   * its schemas that names none (undefined: draft-07).
+   */
+  declaredDialect: string | undefined;
 }
 
 /**
@@ -109,22 +116,29 @@ async function compileContract(
       `Failed to load the spec ${path}: it is not an OpenAPI 3.x document (no "openapi: 3.x" field), a Swagger 2.0 one or a Postman collection. Make sure --spec names an OpenAPI 3.0 or 3.1 file, a Swagger 2.0 file or a Postman collection (v2).`,
     );
   }
-  checkDocumentShape(document, path);
-  let resources: IHttpOperation[];
+  const documentKeys = checkDocumentShape(document, path);
+  let sources: OperationSource[];
   try {
-    resources = underBasePath(await readOperations(document, format), document);
+    sources = underBasePath(await readOperationSources(document, format), document);
   } catch (cause) {
     throw new ConfigError(`Failed to load the spec ${path}: ${describe(cause)}`, { cause });
   }
-  if (resources.length === 0) {
+  if (sources.length === 0) {
     throw new ConfigError(`Failed to load the spec ${path}: it declares no operations.`);
   }
-  checkContractPatterns(resources, path);
-  const errorStyle = errorStyleOf(resources);
+  // Only a pattern the document writes can fail (http-spec adds one, for `format: byte`, that
+  // runs); with none, no operation is converted for the check.
+  if (documentKeys.has('pattern') || documentKeys.has('patternProperties')) {
+    checkContractPatterns(
+      sources.map((source) => source.convert()),
+      path,
+    );
+  }
+  const errorStyle = mayDeclareErrorMessage(documentKeys)
+    ? errorStyleOf(convertedInTurn(sources))
+    : 'problem';
   const fakerSettings = fakerSettingsOf(document);
-  const operations = resources.map((resource) =>
-    compileOperation(resource, errorStyle, fakerSettings),
-  );
+  const operations = sources.map((source) => lazyOperation(source, errorStyle, fakerSettings));
   const info =
     (document as { info?: { title?: unknown; name?: unknown; version?: unknown } }).info ?? {};
   // A Postman collection names itself with `info.name`.
@@ -136,13 +150,33 @@ async function compileContract(
     hash,
     files,
     operations,
-    secrets: secretNamesOf(document, operations),
+    secrets: secretNamesOf(document, format === 'postman' ? operations : []),
     errorStyle,
+    documentKeys,
+    declaredDialect: format === 'postman' ? undefined : declaredDialectOf(document),
   };
 }
 
-// Every apiKey scheme the document declares, used by an operation or not (a client may send a
-// key everywhere), plus those Prism read into the operations.
+function declaredDialectOf(document: object): string | undefined {
+  const dialect = (document as { jsonSchemaDialect?: unknown }).jsonSchemaDialect;
+  return typeof dialect === 'string' ? dialect : undefined;
+}
+
+// An error schema with `error` and `message` (errorStyleOf) needs both names as keys somewhere.
+function mayDeclareErrorMessage(keys: ReadonlySet<string>): boolean {
+  const lower = new Set([...keys].map((key) => key.toLowerCase()));
+  return lower.has('error') && lower.has('message');
+}
+
+// The operations converted one at a time as errorStyleOf reads them: it stops at the first
+// error schema with `error` and `message`.
+function* convertedInTurn(sources: readonly OperationSource[]) {
+  for (const source of sources) yield source.convert();
+}
+
+// Every apiKey scheme the document declares (OpenAPI 3's securitySchemes, Swagger 2.0's
+// securityDefinitions), used by an operation or not (a client may send a key everywhere), plus
+// those read into the operations of a Postman collection.
 function secretNamesOf(document: object, operations: readonly ContractOperation[]): SecretNames {
   const headers = new Set<string>();
   const query = new Set<string>();
@@ -151,9 +185,12 @@ function secretNamesOf(document: object, operations: readonly ContractOperation[
     if (where === 'header') headers.add(name.toLowerCase());
     else if (where === 'query') query.add(name);
   };
-  const declared = (document as { components?: { securitySchemes?: unknown } }).components
-    ?.securitySchemes;
-  if (declared !== null && typeof declared === 'object') {
+  const { components, securityDefinitions } = document as {
+    components?: { securitySchemes?: unknown };
+    securityDefinitions?: unknown;
+  };
+  for (const declared of [components?.securitySchemes, securityDefinitions]) {
+    if (declared === null || typeof declared !== 'object') continue;
     for (const scheme of Object.values(declared as Record<string, unknown>)) {
       const { type, in: where, name } = (scheme ?? {}) as Record<string, unknown>;
       if (type === 'apiKey') add(where, name);

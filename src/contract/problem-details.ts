@@ -78,7 +78,7 @@ export const unauthorizedDetail =
  * errorStyleOf(plantStoreResources); // 'error-message'
  * errorStyleOf(todoResources); // 'problem'
  */
-export function errorStyleOf(resources: readonly IHttpOperation[]): ErrorStyle {
+export function errorStyleOf(resources: Iterable<IHttpOperation>): ErrorStyle {
   for (const resource of resources) {
     for (const response of resource.responses) {
       if (!/^([45]|default)/i.test(response.code)) continue;

@@ -1,7 +1,16 @@
 import { bundleTarget, decycle } from '@stoplight/json';
-import { transformOas3Operations } from '@stoplight/http-spec/oas3/operation';
+import {
+  transformOas3Operation,
+  transformOas3Operations,
+} from '@stoplight/http-spec/oas3/operation';
 import type { IHttpOperation } from '@stoplight/types';
 import { expandRefs } from './expand-refs.ts';
+import {
+  once,
+  operationSources,
+  type OperationSource,
+  type TransformOne,
+} from './operation-sources.ts';
 
 // Its types refuse the `file: false` it reads.
 type Parser = new () => { dereference(schema: object, options: object): Promise<object> };
@@ -42,16 +51,64 @@ export function documentFormat(document: object): DocumentFormat | undefined {
 // Swagger 2 and Postman transformers are loaded only for such documents: loading them costs a
 // fifth of the start-up of a server that serves OpenAPI 3 (and a browser bundle's size). They are
 // CommonJS: read through `default` (module.exports), the one export both Node and esbuild's
-// chunks give an import() of CommonJS.
-async function transformOf(format: DocumentFormat): Promise<Transform> {
+// chunks give an import() of CommonJS. Postman collections are read whole (`one` undefined).
+async function transformOf(
+  format: DocumentFormat,
+): Promise<{ all: Transform; one?: TransformOne }> {
   if (format === 'swagger2') {
-    return (await import('@stoplight/http-spec/oas2/operation')).default.transformOas2Operations;
+    const oas2 = (await import('@stoplight/http-spec/oas2/operation')).default;
+    return { all: oas2.transformOas2Operations, one: oas2.transformOas2Operation };
   }
   if (format === 'postman') {
-    return (await import('@stoplight/http-spec/postman/operation')).default
-      .transformPostmanCollectionOperations as Transform;
+    const postman = (await import('@stoplight/http-spec/postman/operation')).default;
+    return { all: postman.transformPostmanCollectionOperations as Transform };
   }
-  return transformOas3Operations;
+  return { all: transformOas3Operations, one: transformOas3Operation };
+}
+
+/**
+ * The operations of an OpenAPI 3.x or Swagger 2.0 document (or a Postman collection), each
+ * converted into Prism's model when it is first read (`convert()`), except where a document
+ * needs them all at once: one whose references are left to json-schema-ref-parser or keep a
+ * cycle (each operation then carries a bundle of them), or a Postman collection.
+ *
+ * @example
+ * const sources = await readOperationSources(document);
+ * sources[0].operationId; // 'createPlant', nothing converted yet
+ */
+export async function readOperationSources(
+  document: object,
+  format: DocumentFormat = documentFormat(document) ?? 'openapi3',
+): Promise<OperationSource[]> {
+  const expanded = expandRefs(document);
+  const transform = await transformOf(format);
+  if (
+    transform.one !== undefined &&
+    expanded?.refsLeft === false &&
+    !('__errors__' in expanded.document)
+  ) {
+    return operationSources(expanded.document, transform.one);
+  }
+  const resolved = expanded?.document ?? (await dereferenced(document));
+  // http-spec brings its own copy of @stoplight/types: the same shapes, other enum objects.
+  const operations = transform.all(resolved) as unknown as IHttpOperation[];
+  // Each operation carries what its schemas still refer to (cycles) under `__bundled__`; with
+  // no reference left, bundling would give each operation back as it is.
+  const bundled =
+    expanded?.refsLeft === false && !('__errors__' in resolved)
+      ? operations
+      : operations.map((operation) => {
+          const target: Record<string, unknown> = { ...resolved, __target__: operation };
+          const path = '#/__target__';
+          return bundleTarget({ document: target, path, cloneDocument: false }) as IHttpOperation;
+        });
+  return bundled.map((operation) => ({
+    method: operation.method,
+    path: operation.path,
+    operationId: operation.iid,
+    extensions: operation.extensions ?? {},
+    convert: () => operation,
+  }));
 }
 
 /**
@@ -67,17 +124,7 @@ export async function readOperations(
   document: object,
   format: DocumentFormat = documentFormat(document) ?? 'openapi3',
 ): Promise<IHttpOperation[]> {
-  const expanded = expandRefs(document);
-  const resolved = expanded?.document ?? (await dereferenced(document));
-  // http-spec brings its own copy of @stoplight/types: the same shapes, other enum objects.
-  const operations = (await transformOf(format))(resolved) as unknown as IHttpOperation[];
-  // Each operation carries what its schemas still refer to (cycles) under `__bundled__`; with
-  // no reference left, bundling would give each operation back as it is.
-  if (expanded?.refsLeft === false && !('__errors__' in resolved)) return operations;
-  return operations.map((operation) => {
-    const document: Record<string, unknown> = { ...resolved, __target__: operation };
-    return bundleTarget({ document, path: '#/__target__', cloneDocument: false }) as IHttpOperation;
-  });
+  return (await readOperationSources(document, format)).map((source) => source.convert());
 }
 
 /**
@@ -86,14 +133,17 @@ export async function readOperations(
  * formats, and a basePath of `/`, leave them as they are.
  *
  * @example
- * underBasePath(operations, { swagger: '2.0', basePath: '/v1' })[0].path; // '/v1/pets'
+ * underBasePath(sources, { swagger: '2.0', basePath: '/v1' })[0].path; // '/v1/pets'
  */
 export function underBasePath(
-  operations: IHttpOperation[],
+  sources: OperationSource[],
   document: { swagger?: unknown; basePath?: unknown },
-): IHttpOperation[] {
-  if (document.swagger === undefined || typeof document.basePath !== 'string') return operations;
+): OperationSource[] {
+  if (document.swagger === undefined || typeof document.basePath !== 'string') return sources;
   const base = `/${document.basePath.replace(/^\/+|\/+$/g, '')}`;
-  if (base === '/') return operations;
-  return operations.map((operation) => ({ ...operation, path: `${base}${operation.path}` }));
+  if (base === '/') return sources;
+  return sources.map((source) => {
+    const path = `${base}${source.path}`;
+    return { ...source, path, convert: once(() => ({ ...source.convert(), path })) };
+  });
 }

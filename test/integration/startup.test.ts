@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { RunningMockServer } from 'plant-store-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateOpenApi } from '../../bench/generate-contract.ts';
+import { generateOpenApi, generateSwagger } from '../../bench/generate-contract.ts';
 import { projectRoot } from '../support/launch-cli.ts';
 import { auth, json, send, startTestServer } from '../support/mock-fetch.ts';
 
@@ -69,5 +69,23 @@ describe('a generated contract of 120 operations', () => {
       statuses.push(`${create.status} ${invalid.status} ${read.status}`);
     }
     expect(new Set(statuses)).toEqual(new Set(['201 400 200']));
+  }, 60_000);
+});
+
+describe('a generated Swagger 2.0 contract of 60 paths', () => {
+  let server: RunningMockServer;
+  beforeAll(async () => {
+    server = await startTestServer({ spec: generateSwagger(workDir, 60) });
+  });
+  afterAll(() => server.close());
+
+  it('checks and answers every operation, each converted on its first request', async () => {
+    const statuses: string[] = [];
+    for (let k = 0; k < 59; k += 1) {
+      const read = await send(`${server.url}/r${k}/${String(k)}`, { headers: auth });
+      const invalid = await send(`${server.url}/r${k}/x`, { headers: auth });
+      statuses.push(`${read.status} ${invalid.status}`);
+    }
+    expect(new Set(statuses)).toEqual(new Set(['200 400']));
   }, 60_000);
 });

@@ -118,10 +118,18 @@ function inferRoles(
   });
   const roles = new Map<ContractOperation, ResourceRole>();
   for (const [collection, list] of Map.groupBy(members, (m) => m.collection)) {
-    const resource = describe(collection, list);
+    // Described when a request first reaches it: describing reads the operations' schemas,
+    // which converts them (a contract's first request would convert every resource's).
+    let resource: Resource | undefined;
     for (const { op, action } of list) {
       const byBody = op.path === collection && (action === 'replace' || action === 'merge');
-      roles.set(op, { action, resource, byBody });
+      roles.set(op, {
+        action,
+        byBody,
+        get resource() {
+          return (resource ??= describe(collection, list));
+        },
+      });
     }
   }
   return roles;

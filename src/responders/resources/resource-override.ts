@@ -21,9 +21,7 @@ export interface Override {
  * overrideOf(op); // { action: 'create', collection: undefined, id: undefined }
  */
 export function overrideOf(op: ContractOperation): Override | false | undefined {
-  const value = (op.resource as { extensions?: Record<string, unknown> }).extensions?.[
-    'x-mock-resource'
-  ];
+  const value = op.extensions['x-mock-resource'];
   if (value === false || value === 'none') return false;
   const given = typeof value === 'string' ? { action: value } : isNode(value) ? value : {};
   const action = actions.find((a) => a === given.action);
