@@ -18,15 +18,15 @@ export const maxDocumentDepth = 256;
 export function checkDocumentShape(document: object, path: string): Set<string> {
   const refs: string[] = [];
   const keys = new Set<string>();
-  // Each node with the key it sits under and its parent: the pointer is spelled out only for a
-  // message (building one per node was a fifth of a big contract's load).
-  const stack: Place[] = [{ node: document, key: '', parent: undefined, depth: 1 }];
+  const stack: { node: object; pointer: string; depth: number }[] = [
+    { node: document, pointer: '#', depth: 1 },
+  ];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const { node, depth } = item;
+    const { node, pointer, depth } = item;
     if (depth > maxDocumentDepth) {
       throw refused(
         path,
-        `it nests deeper than ${String(maxDocumentDepth)} levels at ${shortened(pointerOf(item))}`,
+        `it nests deeper than ${String(maxDocumentDepth)} levels at ${shortened(pointer)}`,
         'Make sure its schemas nest less deeply (a recursive shape can refer to itself with $ref)',
       );
     }
@@ -41,12 +41,14 @@ export function checkDocumentShape(document: object, path: string): Set<string> 
       }
       refs.push(ref);
     }
-    for (const key in node) {
-      if (!Object.hasOwn(node, key)) continue;
+    for (const [key, child] of Object.entries(node)) {
       keys.add(key);
-      const child = (node as Record<string, unknown>)[key];
       if (child !== null && typeof child === 'object') {
-        stack.push({ node: child, key, parent: item, depth: depth + 1 });
+        stack.push({
+          node: child as object,
+          pointer: `${pointer}/${escaped(key)}`,
+          depth: depth + 1,
+        });
       }
     }
   }
@@ -96,21 +98,6 @@ export function safeDecode(token: string): string {
   } catch {
     return token;
   }
-}
-
-interface Place {
-  node: object;
-  key: string;
-  parent: Place | undefined;
-  depth: number;
-}
-
-function pointerOf(place: Place): string {
-  const keys: string[] = [];
-  for (let at = place; at.parent !== undefined; at = at.parent) {
-    keys.push(escaped(at.key));
-  }
-  return ['#', ...keys.reverse()].join('/');
 }
 
 function escaped(key: string): string {
