@@ -11,7 +11,10 @@ export type SecurityScheme =
   | { kind: 'http'; name: string; scheme: string }
   | { kind: 'other'; name: string };
 
-/** One operation of the contract, read once at start-up (its checks: see fastPathOf). */
+/**
+ * One operation of the contract: routed from start-up, its model converted on first need (see
+ * lazyOperation; its checks: see fastPathOf).
+ */
 export interface ContractOperation {
   operationId: string;
   /** Upper-case HTTP method. */

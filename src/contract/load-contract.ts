@@ -20,7 +20,10 @@ export interface SecretNames {
   readonly query: readonly string[];
 }
 
-/** A contract document ready to serve: its operations compiled once, at start-up. */
+/**
+ * A contract document ready to serve: its operations routed from start-up, each converted once,
+ * when first needed.
+ */
 export interface Contract {
   path: string;
   title: string;
