@@ -18,8 +18,7 @@ export function checkedContract(contract: Contract, path: string): Promise<Contr
   // in the draft http-spec gives it (its `jsonSchemaDialect`, else draft-07): no operation is
   // converted to find out. A draft the mock does not know is named by the full check below.
   if (!keys.has('$schema') && !keys.has('$id') && draftOf(contract.declaredDialect) !== undefined) {
-    prepareDialect(contract.declaredDialect);
-    return Promise.resolve(contract);
+    return prepareDialect(contract.declaredDialect).then(() => contract);
   }
   let dialects: Set<unknown>;
   try {
