@@ -1,4 +1,5 @@
 import { loadCell, type CellLength, type CellResult } from './load-cell.ts';
+import { pacedCell } from './paced-cell.ts';
 import { processCpuMs } from './process-cpu.ts';
 import type { RequestKind } from './request-kinds.ts';
 import type { BenchServer } from './spawn-server.ts';
@@ -9,6 +10,8 @@ export interface CellPlan {
   connections: readonly number[];
   rounds: number;
   length: CellLength;
+  /** Requests a second, evenly spaced (see pacedCell); as fast as each server goes without. */
+  rate?: number;
 }
 
 /**
@@ -33,7 +36,7 @@ export async function alternateCells(
         const order = [...servers.slice(first), ...servers.slice(0, first)];
         for (const server of order) {
           const cpuBefore = await processCpuMs(server.pid);
-          const cell = await loadCell({ ...server, kind, connections, length: plan.length });
+          const cell = await runCell(server, kind, connections, plan);
           const cpuMs = (await processCpuMs(server.pid)) - cpuBefore;
           cell.cpuUsPerResponse = Math.round((cpuMs * 1_000) / Math.max(1, cell.responses));
           onCell(server, cell, round);
@@ -46,6 +49,17 @@ export async function alternateCells(
     }
   }
   return new Map([...rounds].map(([name, slots]) => [name, slots.map(medianCell)]));
+}
+
+function runCell(
+  server: BenchServer,
+  kind: RequestKind,
+  connections: number,
+  { length, rate }: CellPlan,
+): Promise<CellResult> {
+  if (rate === undefined) return loadCell({ ...server, kind, connections, length });
+  const durationSec = 'durationSec' in length ? length.durationSec : length.amount / rate;
+  return pacedCell({ ...server, kind, connections, rate, durationSec });
 }
 
 /**

@@ -19,7 +19,16 @@ export interface BenchOptions {
   rssRequests: number;
   /** How many times each start-up is timed (the median is reported). */
   startupRuns: number;
+  /** The latency cell: valid creates from 10 connections at this rate, evenly spaced, each round. */
+  latency: { rate: number; durationSec: number };
 }
+
+/**
+ * The latency cell's rate: about a third of what this server takes at saturation on a quiet 2-core
+ * machine (3,400-3,900 creates/s), and an eighth of the bare server's, so queueing is small;
+ * `prism mock` (430-610 at saturation) cannot keep it, and its row says so.
+ */
+const latencyRate = 1_000;
 
 /** A bad flag or env var; the bench exits 2 on it. */
 export class BenchOptionsError extends Error {
@@ -99,6 +108,7 @@ export function readBenchOptions(
       warmupPerKind: null,
       rssRequests: 0,
       startupRuns: 1,
+      latency: { rate: latencyRate, durationSec: 300 / latencyRate },
     };
   }
   const amount = positiveNumber(env, 'BENCH_AMOUNT');
@@ -113,6 +123,10 @@ export function readBenchOptions(
     warmupPerKind: { durationSec: 2 },
     rssRequests: 100_000,
     startupRuns: 3,
+    latency: {
+      rate: latencyRate,
+      durationSec: amount === undefined ? durationSec : amount / latencyRate,
+    },
   };
 }
 

@@ -43,6 +43,7 @@ export function describeRun(run: {
     smoke: options.smoke,
     cell: options.length,
     connections: options.connections,
+    latencyCell: { ...options.latency, connections: 10, kind: 'valid', spacing: 'even' },
     warmupPerKind: options.warmupPerKind,
     logging: 'plant-store-mock --log-level info and prism default (info), stdout piped and drained',
     latency: 'nearest-rank percentiles of every response time, ms',

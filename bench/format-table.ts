@@ -52,7 +52,7 @@ export function formatTable(servers: readonly ServerCells[]): string {
       const bare = peerCell(byName.get(bareName), cell);
       rows.push([
         server.name,
-        requestKinds.find((kind) => kind.name === cell.kind)?.label ?? cell.kind,
+        cellLabel(cell),
         String(cell.connections),
         String(Math.round(cell.rps)),
         cell.p50Ms.toFixed(2),
@@ -74,8 +74,17 @@ export function formatTable(servers: readonly ServerCells[]): string {
 
 function peerCell(peer: ServerCells | undefined, cell: CellResult): CellResult | undefined {
   return peer?.cells.find(
-    (other) => other.kind === cell.kind && other.connections === cell.connections,
+    (other) =>
+      other.kind === cell.kind &&
+      other.connections === cell.connections &&
+      other.offeredRate === cell.offeredRate,
   );
+}
+
+// The kind's label, and the offered rate of a latency cell.
+function cellLabel(cell: CellResult): string {
+  const label = requestKinds.find((kind) => kind.name === cell.kind)?.label ?? cell.kind;
+  return cell.offeredRate === undefined ? label : `${label} at ${cell.offeredRate}/s`;
 }
 
 function ratio(value: number, reference: number | undefined): string {

@@ -16,6 +16,8 @@ export interface UnexpectedSample {
 export interface CellResult {
   kind: RequestKind['name'];
   connections: number;
+  /** Requests a second the cell offered, evenly spaced (see pacedCell); none: as fast as it goes. */
+  offeredRate?: number;
   responses: number;
   /** From the start of the load to its last response. */
   elapsedSec: number;
@@ -137,13 +139,13 @@ export async function loadCell(options: {
 }
 
 /** Nearest-rank percentile of sorted values; 0 when there are none. */
-function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? 0;
 }
 
-function round(value: number, digits: number): number {
+export function round(value: number, digits: number): number {
   const scale = 10 ** digits;
   return Math.round(value * scale) / scale;
 }

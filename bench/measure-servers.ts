@@ -2,7 +2,8 @@ import { alternateCells, type CellPlan } from './alternate-cells.ts';
 import type { BenchOptions } from './bench-options.ts';
 import type { Contender } from './contenders.ts';
 import type { ServerCells } from './format-table.ts';
-import { loadCell } from './load-cell.ts';
+import { loadCell, type CellResult } from './load-cell.ts';
+import { validCreate } from './request-kinds.ts';
 import { readProcessMemory } from './sample-rss.ts';
 import { startServer, type BenchServer } from './spawn-server.ts';
 
@@ -13,16 +14,24 @@ export interface ServerRecord extends ServerCells {
   hwmMb: number | null;
 }
 
+/** The latency cell: valid creates from 10 connections at a fixed rate, evenly spaced. */
+export interface LatencyPlan {
+  /** Requests a second over all connections. */
+  rate: number;
+  durationSec: number;
+}
+
 /**
  * Starts every contender, warms each up, then loads them all cell by cell in alternation (see
- * alternateCells) and reads each one's peak RSS; every server is stopped at the end.
+ * alternateCells), then, with `latency`, the latency cell likewise, and reads each one's peak
+ * RSS; every server is stopped at the end.
  *
  * @example
  * const records = await measureServers([bare, stateful], options, console.error);
  */
 export async function measureServers(
   contenders: readonly Contender[],
-  options: CellPlan & Pick<BenchOptions, 'warmupPerKind'>,
+  options: CellPlan & Pick<BenchOptions, 'warmupPerKind'> & { latency?: LatencyPlan },
   progress: (message: string) => void,
 ): Promise<ServerRecord[]> {
   const servers: BenchServer[] = [];
@@ -40,11 +49,28 @@ export async function measureServers(
         }
       }
     }
-    const cells = await alternateCells(servers, options, (server, cell, round) => {
+    const onCell = (server: BenchServer, cell: CellResult, round: number): void => {
+      const rate = cell.offeredRate === undefined ? '' : ` at ${cell.offeredRate}/s`;
       progress(
-        `round ${round + 1}/${options.rounds} ${server.name}: ${cell.kind} x${cell.connections}: ${cell.rps} req/s, p99 ${cell.p99Ms} ms, CPU ${cell.cpuUsPerResponse} µs/req, ${cell.unexpected} unexpected`,
+        `round ${round + 1}/${options.rounds} ${server.name}: ${cell.kind} x${cell.connections}${rate}: ${cell.rps} req/s, p99 ${cell.p99Ms} ms, CPU ${cell.cpuUsPerResponse} µs/req, ${cell.unexpected} unexpected`,
       );
-    });
+    };
+    const cells = await alternateCells(servers, options, onCell);
+    const { latency } = options;
+    const paced =
+      latency === undefined
+        ? new Map<string, CellResult[]>()
+        : await alternateCells(
+            servers,
+            {
+              kinds: [validCreate],
+              connections: [10],
+              rounds: options.rounds,
+              length: { durationSec: latency.durationSec },
+              rate: latency.rate,
+            },
+            onCell,
+          );
     const records: ServerRecord[] = [];
     for (const [index, server] of servers.entries()) {
       const contender = contenders[index] as Contender;
@@ -53,7 +79,7 @@ export async function measureServers(
         prismPeer: contender.prismPeer,
         startupMs: Math.round(server.startupMs),
         hwmMb: (await readProcessMemory(server.pid)).hwmMb,
-        cells: cells.get(server.name) ?? [],
+        cells: [...(cells.get(server.name) ?? []), ...(paced.get(server.name) ?? [])],
       });
     }
     return records;

@@ -1,6 +1,7 @@
 // Benchmarks plant-store-mock against `prism mock`, a bare Express + ajv server and a bare
 // node:http one, all as child processes of this Node on 127.0.0.1, the servers in alternation
-// within every cell. `npm run bench` for the full run (BENCH_ROUNDS rounds, default 3, of
+// within every cell, then a latency cell (valid creates at 1,000 a second, evenly spaced) likewise.
+// `npm run bench` for the full run (BENCH_ROUNDS rounds, default 3, of
 // BENCH_DURATION seconds per cell, default 2; BENCH_AMOUNT requests instead); `--smoke` (or
 // BENCH_SMOKE=1) for CI; BENCH_COMPARE=DIR adds another checkout's build as `before` rows. A full
 // run ends with the shared store's figures (bench/redis-bench.ts) when redis-server is installed.
@@ -114,6 +115,7 @@ async function runBench(options: BenchOptions): Promise<number> {
   const table = formatTable(servers);
   const summary = [
     `medians of ${options.rounds} round(s), the servers in alternation within every cell`,
+    `latency cell: valid creates from 10 connections at ${options.latency.rate}/s, evenly spaced, for ${options.latency.durationSec} s a round; the p99 targets are judged there (at saturation a p99 is queueing)`,
     ...throughputTargets(servers, 'plant-store-mock'),
     ...(before.length === 0 ? [] : throughputTargets(servers, 'before')),
     `start-up, spawn to first 200 on POST /plants (median of ${options.startupRuns}): ${Object.entries(

@@ -1,8 +1,9 @@
 // The throughput targets alone, quickly: valid creates at 10 connections on bare node:http and
 // this server in each mode (as built, logging at info), in alternation for several rounds, with
-// each mode as a ratio of the bare server's. `--compare DIR` adds another checkout's built static
-// and stateful servers as `before` rows: an A/B in one run.
-//   npm run bench:throughput -- [--seconds 3] [--rounds 5] [--connections 10] [--compare DIR]
+// each mode as a ratio of the bare server's, then the latency cell (the same creates at `--rate`
+// a second, evenly spaced, default 1000; 0 skips it), where p99 is judged. `--compare DIR` adds
+// another checkout's built static and stateful servers as `before` rows: an A/B in one run.
+//   npm run bench:throughput -- [--seconds 3] [--rounds 5] [--connections 10] [--rate 1000] [--compare DIR]
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildDist } from './build-dist.ts';
@@ -16,9 +17,15 @@ import { throughputTargets } from './throughput-targets.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({
-  options: { ...cellFlags('3', '5'), compare: { type: 'string' }, modes: { type: 'string' } },
+  options: {
+    ...cellFlags('3', '5'),
+    compare: { type: 'string' },
+    modes: { type: 'string' },
+    rate: { type: 'string', default: '1000' },
+  },
 });
 const { seconds, rounds, connections } = cellCounts(values);
+const rate = Math.min(20_000, Math.max(0, Number(values.rate) || 0));
 const modes = (values.modes ?? 'stateful,static,dynamic').split(',') as (
   'stateful' | 'static' | 'dynamic'
 )[];
@@ -45,6 +52,7 @@ const servers = await measureServers(
     rounds,
     length: { durationSec: seconds },
     warmupPerKind: { durationSec: 2 },
+    ...(rate === 0 ? {} : { latency: { rate, durationSec: seconds } }),
   },
   (message) => process.stderr.write(`[throughput] ${message}\n`),
 );
@@ -52,6 +60,9 @@ const lines = [
   formatTable(servers),
   '',
   `medians of ${rounds} rounds of ${seconds} s, ${connections} connections, the servers in alternation`,
+  rate === 0
+    ? 'no latency cell (--rate 0)'
+    : `latency cell: 10 connections at ${rate}/s, evenly spaced`,
   ...throughputTargets(servers, 'plant-store-mock'),
   ...throughputTargets(servers, 'before'),
 ];
