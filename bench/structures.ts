@@ -1,7 +1,7 @@
 // Whether each hand-written structure earns its place (design rule: it stays only where it buys
 // at least 20 % throughput or 25 % peak memory at default limits): A, the hand-written one from
 // src/, against B, the built-in or the library, on the workload the mock gives it. Every figure
-// comes from a fresh child process (run as the CLI runs, with --optimize-for-size), A and B
+// comes from a fresh child process (run with the CLI's heap flags, src/cli/heap-flags.ts), A and B
 // alternating round by round; medians decide, min and max show the noise. Prints figures.
 //   node bench/structures.ts
 import { execFileSync } from 'node:child_process';
@@ -36,7 +36,8 @@ function runChild(job: Job): JobResult & { checksum: number } {
     // and the heap shrinking by those 4 MiB was subtracted from what the structure holds.
     [
       '--expose-gc',
-      '--optimize-for-size',
+      '--no-optimize-for-size',
+      '--semi-space-growth-factor=1',
       '--no-flush-bytecode',
       fileURLToPath(import.meta.url),
       JSON.stringify(job),

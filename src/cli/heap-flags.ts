@@ -1,19 +1,13 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * V8's heap settings for the store the CLI serves; both can be set while it runs.
- *
- * - In memory (the default, set by main.ts before anything loads): favour a small heap. A mock
- *   runs beside everything else in CI and dev stacks, and the journal and store live in it: peak
- *   RSS under load drops by half (docs/design.md).
- * - On Redis the heap holds little, and a request holds its objects across its round trips: a
- *   young generation that stays at its first size collects them quickly (docs/redis.md).
+ * V8's heap settings for the CLI, whatever its store; both can be set while it runs. The young
+ * generation stays at its first size: a request's objects are collected young, in collections
+ * under a millisecond, and the heap stays small without V8's small-heap mode, which cost each
+ * create CPU in collections (docs/design.md; on Redis, where a request holds its objects across
+ * its round trips, docs/redis.md).
  */
-export function setHeapFlags(store: 'memory' | 'shared'): void {
-  if (store === 'memory') {
-    setFlagsFromString('--optimize-for-size');
-    return;
-  }
+export function setHeapFlags(): void {
   setFlagsFromString('--no-optimize-for-size');
   setFlagsFromString('--semi-space-growth-factor=1');
 }

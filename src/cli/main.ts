@@ -7,8 +7,8 @@ import { nodeVersionWarning } from './node-version-warning.ts';
 const warning = nodeVersionWarning(process.versions.node);
 if (warning !== undefined) process.stderr.write(`plant-store-mock: ${warning}\n`);
 
-// The in-memory store's settings until the arguments are read (run-cli.ts changes them for Redis).
+// Before anything loads, so that the heap is sized by them from the start.
 const { setHeapFlags } = await import('./heap-flags.ts');
-setHeapFlags('memory');
+setHeapFlags();
 
 await import('./run-cli.ts');

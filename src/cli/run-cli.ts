@@ -4,7 +4,6 @@ import { startMockServer } from '../http/start-server.ts';
 import { buildParser } from './build-parser.ts';
 import { toOptions } from './to-options.ts';
 import { contractArgument } from './contract-argument.ts';
-import { setHeapFlags } from './heap-flags.ts';
 import { npmFlagHint } from './npm-flag-hint.ts';
 import { suggestOption } from './suggest-option.ts';
 
@@ -35,7 +34,6 @@ async function main(): Promise<void> {
   const options = toOptions(argv);
   const spec = contractArgument(argv);
   if (spec !== undefined) options.spec = spec;
-  if (options.store !== undefined && options.store !== 'memory') setHeapFlags('shared');
   const server = await startMockServer(options);
   let stopping = false;
   const stop = (): void => {
