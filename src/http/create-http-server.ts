@@ -3,9 +3,10 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ResolvedConfig } from '../config/config-schema.ts';
-import { ConfigError, HttpError } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { endHeldFaults } from './apply-fault.ts';
 import { sendHttpError } from './handle-errors.ts';
+import { listenFailure } from './hold-port.ts';
 import { refuseMalformedRequest } from './refuse-malformed-request.ts';
 
 // Required, not imported: an ESM import of node:http builds its module facade, which reads every
@@ -67,12 +68,7 @@ export function urlOf(host: string, port: number): string {
 export function listen(server: Server, port: number, host: string, flag: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (cause: NodeJS.ErrnoException) => {
-      reject(
-        new ConfigError(
-          `Failed to listen on ${host}:${String(port)} (${flag}): ${cause.code ?? cause.message}. Make sure the port is free and the host is an address of this machine.`,
-          { cause },
-        ),
-      );
+      reject(listenFailure(host, port, flag, cause));
     });
     server.listen(port, host, () => {
       resolve((server.address() as AddressInfo).port);

@@ -18,6 +18,7 @@ import { createMemoryState } from './create-memory-state.ts';
 import { createRequestListener } from './create-request-listener.ts';
 import { loadStubsFile } from './load-stubs-file.ts';
 import { reloadOnChange } from './reload-on-change.ts';
+import type { HeldPort } from './hold-port.ts';
 import type { ServerDeps } from './server-deps.ts';
 
 /** A listening mock server. */
@@ -48,7 +49,11 @@ const outputsGraceMs = 1_000;
  * await fetch(`${mock.url}/plants`, { method: 'POST', ... });
  * await mock.close();
  */
-export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
+export async function startMockServer(
+  options: MockServerOptions = {},
+  /** A port already listened on (see holdPort), for the global setup's worker: used over `port`. */
+  held?: HeldPort,
+): Promise<RunningMockServer> {
   const config = resolveConfig(options);
   const initial = await loadCheckedContract(config.spec);
   const fixtures =
@@ -94,7 +99,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let stubIds: string[] = [];
   try {
     if (config.stubs !== undefined) stubIds = await loadStubsFile(config.stubs, deps, []);
-    port = await listen(mockServer, config.port, config.host, '--port');
+    port =
+      held === undefined
+        ? await listen(mockServer, config.port, config.host, '--port')
+        : await held.handOver(mockServer);
     adminUrl = `${urlOf(config.host, port)}/__admin`;
     if (config.adminPort !== undefined) {
       const { createAdminApp } = await import('./create-admin-app.ts');

@@ -31,8 +31,9 @@ export function createLogger(
   let reportedAt = 0;
   const output = createLineWriter(
     // Opening process.stdout makes a pipe non-blocking: a stalled reader then means EAGAIN and a
-    // retry, not a libuv thread sleeping in a write that Node waits for at exit.
-    dest === 1 ? process.stdout.fd : typeof dest === 'number' ? dest : openSync(dest, 'a'),
+    // retry, not a libuv thread sleeping in a write that Node waits for at exit. A worker
+    // thread's process.stdout is a stream to the main thread, with no descriptor: it writes fd 1.
+    dest === 1 ? stdoutFd() : typeof dest === 'number' ? dest : openSync(dest, 'a'),
     maxBufferedLogBytes,
     {
       onDrop: (dropped) => {
@@ -84,4 +85,10 @@ export async function closeLogOutput(logger: Logger, timeoutMs: number): Promise
   process.stderr.write(
     `plant-store-mock: stopped with ${unwritten} log lines unwritten after ${Math.round(timeoutMs)} ms (and ${droppedLines} lines dropped before): stdout was not being read. They were dropped.\n`,
   );
+}
+
+// Undefined in a worker thread, whatever Node's types say.
+function stdoutFd(): number {
+  const fd = process.stdout.fd as number | undefined;
+  return fd ?? 1;
 }

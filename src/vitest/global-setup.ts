@@ -9,7 +9,11 @@
  * // vitest.config.ts
  * export default defineConfig({ test: { globalSetup: ['plant-store-mock/vitest/global-setup'] } });
  */
-import { startMockServer, type MockServerOptions } from '../index.ts';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { MockServerOptions } from '../config/mock-server-options.ts';
+import type { MockWorkerMessage } from './mock-worker-message.ts';
 import { providedMockKey, type ProvidedMock } from './provided-mock.ts';
 
 /**
@@ -23,10 +27,17 @@ export interface MockSetupProject {
   provide(key: typeof providedMockKey, value: ProvidedMock): void;
 }
 
+// The worker's file beside this one: .js in the package, .ts when run from the sources.
+const workerFile = new URL(
+  `./mock-worker${extname(fileURLToPath(import.meta.url))}`,
+  import.meta.url,
+);
+
 /**
  * A global setup that starts the mock with these options (over port 0, 127.0.0.1 and silent
  * logs), for a suite that needs another mode, contract or fixtures. Export it as the default of
- * your own global setup file.
+ * your own global setup file. The mock runs in a worker thread, off vitest's own: the options
+ * cross to it as structured clones (every option is plain data).
  *
  * @example
  * // test/mock-setup.ts, named in globalSetup
@@ -37,20 +48,67 @@ export function setupMockServer(
   options: MockServerOptions = {},
 ): (project: MockSetupProject) => Promise<() => Promise<void>> {
   return async (project) => {
-    const server = await startMockServer({
-      port: 0,
-      host: '127.0.0.1',
-      logLevel: 'silent',
-      ...options,
+    const worker = new Worker(workerFile, {
+      workerData: { port: 0, host: '127.0.0.1', logLevel: 'silent', ...options },
     });
-    const provided: ProvidedMock = {
-      url: server.url,
-      adminUrl: server.adminUrl,
+    const first = await nextMessage(worker);
+    if (first.kind !== 'listening' && first.kind !== 'ready') {
+      await worker.terminate();
+      throw startFailure(first);
+    }
+    // Listening is enough to go on: the mock loads while vitest starts the test files, and
+    // their first requests wait for it.
+    const started = first.kind === 'ready' ? Promise.resolve(first) : nextMessage(worker);
+    // Its failure is thrown at teardown; until then the test files' requests get its reason.
+    started.catch(() => undefined);
+    project.provide(providedMockKey, {
+      url: first.url,
+      adminUrl: first.adminUrl,
       ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+    });
+    return async () => {
+      const outcome = await started.catch((error: unknown) => error);
+      worker.postMessage('close');
+      await nextMessage(worker);
+      await worker.terminate();
+      if (!(outcome instanceof Object && 'kind' in outcome && outcome.kind === 'ready')) {
+        throw outcome instanceof Error ? outcome : startFailure(outcome as MockWorkerMessage);
+      }
     };
-    project.provide(providedMockKey, provided);
-    return () => server.close();
   };
+}
+
+// The error the worker sent (a ConfigError's name, code and message), or why it said none.
+function startFailure(message: MockWorkerMessage | { kind: 'exited' }): Error {
+  if (message.kind !== 'failed') {
+    return new Error('Failed to start the mock: its worker stopped before the mock listened.');
+  }
+  return Object.assign(new Error(message.message), {
+    name: message.name,
+    ...(message.code === undefined ? {} : { code: message.code }),
+  });
+}
+
+// The worker's next message; its exit or crash before one reads as a message of its own.
+function nextMessage(worker: Worker): Promise<MockWorkerMessage | { kind: 'exited' }> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: MockWorkerMessage): void => {
+      settle();
+      resolve(message);
+    };
+    const onError = (error: Error): void => {
+      settle();
+      reject(error);
+    };
+    const onExit = (): void => {
+      settle();
+      resolve({ kind: 'exited' });
+    };
+    function settle(): void {
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+    }
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+  });
 }
 
 export type { ProvidedMock } from './provided-mock.ts';
