@@ -65,9 +65,9 @@ module.exports = {
     {
       name: 'helpers-without-the-server',
       comment:
-        'src/client, src/vitest and src/testcontainers load no server code: only types from its folders, and describeTimes (plain JavaScript) that the server and the client share. The vitest global setup, which runs in the test runner and starts the server, is the one exception.',
+        'src/client, src/vitest and src/testcontainers load no server code: only types from its folders, and describeTimes (plain JavaScript) that the server and the client share. The worker thread of the vitest global setup, which starts the server in the test runner, is the one exception.',
       severity: 'error',
-      from: { path: folder(helpers), pathNot: '^src/vitest/global-setup\\.ts$' },
+      from: { path: folder(helpers), pathNot: '^src/vitest/mock-worker\\.ts$' },
       to: {
         path: '^src/',
         pathNot: [

@@ -316,6 +316,12 @@ describe('the packed package, installed in a new project', () => {
     const closed = await fetch(`${urls[0] ?? ''}/__admin/health`).catch((error: unknown) => error);
     expect(closed).toBeInstanceOf(TypeError);
   });
+
+  it("fails the suite's run with the contract's message when the global setup's contract is missing", async () => {
+    const finished = await runConsumerVitest('vitest.failing-setup.config.ts');
+    expect(finished.code).not.toBe(0);
+    expect(finished.output).toContain('Failed to read the spec ./missing-contract.yaml');
+  });
 });
 
 /** The image tag the installed plant-store-mock/testcontainers builds and runs. */
