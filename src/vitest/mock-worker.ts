@@ -10,6 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MockServerOptions } from '../config/mock-server-options.ts';
 import { holdPort, type HeldPort } from '../http/hold-port.ts';
+import { warmUpAdmin } from '../http/warm-up-admin.ts';
 import type { MockWorkerMessage } from './mock-worker-message.ts';
 
 // Never seen by the suite: a session of its own.
@@ -41,7 +42,8 @@ try {
   const server = await startMockServer(options, held);
   close = () => server.close();
   post({ kind: 'ready', url: server.url, adminUrl: server.adminUrl });
-  await warmUp(server.adminUrl, options.adminToken);
+  // The admin API loads here, in this thread, rather than on the suite's first reset.
+  await warmUpAdmin(server.adminUrl, options.adminToken, warmUpSession);
 } catch (error) {
   const { name, message, code } = error as { name?: string; message?: string; code?: unknown };
   const reason = message ?? String(error);
@@ -60,18 +62,4 @@ try {
     message: reason,
     ...(typeof code === 'string' ? { code } : {}),
   });
-}
-
-// The first /__admin request loads Express and the admin API's checks: here, in this thread,
-// rather than on the suite's first reset. A failure only leaves the loading to that reset.
-async function warmUp(adminUrl: string, token: string | undefined): Promise<void> {
-  const headers = {
-    'x-mock-session': warmUpSession,
-    ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-  };
-  try {
-    await (await fetch(`${adminUrl}/reset`, { method: 'POST', headers })).arrayBuffer();
-  } catch {
-    // Left to the suite's first request, which then says what is wrong.
-  }
 }
