@@ -27,6 +27,10 @@ export const errorCatalogue = {
     status: 422,
     summary: 'A verification found other requests than expected',
   },
+  PACT_MERGE: {
+    status: 409,
+    summary: 'A pact file holds other parties or another Pact version (thrown by the pact writer)',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, summary: 'The body is larger than `--max-body`' },
   ITEM_TOO_LARGE: {
     status: 413,
@@ -158,5 +162,18 @@ export class ConfigError extends Error {
   constructor(message: string, options: { cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Pacts that cannot be merged into one file: other parties, or other specification versions.
+ * Thrown, never answered: its status says what it would be over HTTP.
+ */
+export class PactMergeError extends Error {
+  readonly code: ErrorCode = 'PACT_MERGE';
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'PactMergeError';
   }
 }

@@ -1,16 +1,7 @@
+import { PactMergeError } from '../errors.ts';
 import { baseDescription, nameInteractions } from './name-interactions.ts';
 import type { Pact, PactV3Interaction, PactV4Interaction } from './pact-document.ts';
 import { requestShape, shapeKey } from './request-shape.ts';
-
-/** Pacts that cannot be merged: other parties, or other specification versions. */
-export class PactMergeError extends Error {
-  readonly code = 'PACT_MERGE';
-
-  constructor(message: string) {
-    super(message);
-    this.name = 'PactMergeError';
-  }
-}
 
 type AnyInteraction = PactV4Interaction | PactV3Interaction;
 

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadContract } from '../../../src/contract/load-contract.ts';
 import { buildPact, type PactContract } from '../../../src/pact/build-pact.ts';
 import type { JournalEntry } from '../../../src/pact/left-out.ts';
-import { mergePacts, PactMergeError } from '../../../src/pact/merge-pacts.ts';
+import { errorCatalogue, PactMergeError } from '../../../src/errors.ts';
+import { mergePacts } from '../../../src/pact/merge-pacts.ts';
 import type { Pact } from '../../../src/pact/pact-document.ts';
 
 const run = promisify(execFile);
@@ -71,6 +72,22 @@ describe('merging pacts', () => {
     const other = buildPact(entries, served, { consumer: 'app', provider: 'plants' }).pact;
     expect(() => mergePacts([v4, v3])).toThrow(PactMergeError);
     expect(() => mergePacts([v4, other])).toThrow(/between app and plants/);
+  });
+
+  it('throws an error whose code is in the one error catalogue', () => {
+    const [entries] = files as [JournalEntry[]];
+    const v4 = buildPact(entries, served, { consumer: 'web', provider: 'plants' }).pact;
+    const v3 = buildPact(entries, served, { consumer: 'web', provider: 'plants', spec: 3 }).pact;
+    const thrown = ((): unknown => {
+      try {
+        return mergePacts([v4, v3]);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(thrown).toBeInstanceOf(Error);
+    const { code } = thrown as { code: string };
+    expect(Object.keys(errorCatalogue)).toContain(code);
   });
 });
 
