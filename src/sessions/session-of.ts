@@ -19,13 +19,14 @@ const controlCharacters = /[\u0000-\u001f\u007f]/g;
 
 /**
  * The session a request belongs to: its `X-Mock-Session` header, else `default`. A name past
- * maxSessionBytes is cut to it, and its control characters read U+FFFD, so that no state (nor the
- * refused request's journal entry) is keyed by such a name (the request itself is refused: see
- * sessionNameProblem).
+ * maxSessionBytes is cut to it, its control characters read U+FFFD, and `*` (every session) reads
+ * U+FFFD, so that no state (nor the refused request's journal entry) is keyed by such a name (the
+ * request itself is refused: see sessionNameProblem and checkSession).
  */
 export function sessionOf(headers: IncomingHttpHeaders, inPath?: string): string {
   const session = inPath ?? sessionHeaderOf(headers) ?? defaultSession;
-  return session.slice(0, maxSessionBytes).replace(controlCharacters, '\ufffd');
+  const name = session.slice(0, maxSessionBytes).replace(controlCharacters, '\ufffd');
+  return name === allSessions ? '\ufffd' : name;
 }
 
 /**

@@ -52,6 +52,49 @@ describe('per-session state', () => {
     expect(meta.total + meta.dropped).toBe(400);
   });
 
+  // Before, a request could name the session `*`, which the session table never counts (admin
+  // calls use it for every session): its store, coverage and pact outlived every eviction.
+  it('refuses the session `*` on the mock port, so every session with state is within the limit', async () => {
+    const mock = (server = await startTestServer({ sessionLimit: 2 }));
+    const refused = { error: 400, message: expect.stringContaining('every session') as string };
+    const star = await createPlant(mock, { id: 1, name: 'Fern' }, { 'x-mock-session': '*' });
+    expect(star.status).toBe(400);
+    expect(star.body).toMatchObject(refused);
+    const byUrl = await send(`${mock.url}/__session/%2A/plants`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 1, name: 'Fern' }),
+    });
+    expect(byUrl.status).toBe(400);
+    for (const session of ['a', 'b', 'c']) {
+      await createPlant(mock, { id: 1, name: 'Fern' }, { 'x-mock-session': session });
+    }
+    // Nothing was kept under `*`: the same create is refused the same way, not as a duplicate id.
+    const again = await createPlant(mock, { id: 1, name: 'Fern' }, { 'x-mock-session': '*' });
+    expect(again.body).toMatchObject(refused);
+    expect((await health(mock)).sessions.live).toBe(2);
+    // Admin calls still read every session by `*`.
+    const listing = await admin(mock, '/requests?limit=1', { session: '*' });
+    expect((listing.body as { meta: { total: number } }).meta.total).toBe(6);
+  });
+
+  // Before, a reset of every session condensed the requests of session `*` under `*`, and took for
+  // what `*` kept before the first of every session's kept traffic: that session's requests
+  // were counted again in every pact of `*`.
+  it('counts every request once in the pact of every session, whatever session the requests named', async () => {
+    const mock = (server = await startTestServer());
+    const all = { method: 'POST', session: '*' } as const;
+    await createPlant(mock, { id: 1, name: 'Fern' }, { 'x-mock-session': 'a' });
+    await createPlant(mock, { id: 4, name: 'Fern' }, { 'x-mock-session': 'a' });
+    expect((await admin(mock, '/reset', all)).status).toBe(200);
+    await createPlant(mock, { id: 2, name: 'Fern' }, { 'x-mock-session': '*' });
+    expect((await admin(mock, '/reset', all)).status).toBe(200);
+    await createPlant(mock, { id: 3, name: 'Fern' }, { 'x-mock-session': '*' });
+    expect((await admin(mock, '/reset', all)).status).toBe(200);
+    const pact = (await admin(mock, '/pact', { session: '*' })).body as { entries: number };
+    expect(pact.entries).toBe(4);
+  });
+
   it('refuses a session name over 256 bytes with a 400 Error body, on the mock and the admin API', async () => {
     const mock = (server = await startTestServer());
     const long = 's'.repeat(257);
