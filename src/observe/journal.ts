@@ -2,6 +2,7 @@ import { parseExactJson } from '../parsing/exact-json.ts';
 import type { MaybePromise } from '../maybe-promise.ts';
 import { allSessions } from '../sessions/session-of.ts';
 import { createByteRing } from './byte-ring.ts';
+import { createDropCounts, type SessionRead } from './drop-counts.ts';
 import type { Interaction } from '../interactions/interaction.ts';
 import { createTimeSlices } from '../time-slices.ts';
 
@@ -17,6 +18,15 @@ export interface Journal {
   /** How many of the session's entries were dropped by the journal's limit. */
   dropped(session: string): MaybePromise<number>;
   /**
+   * Of each session read (and of every session with drops for `*`, or of `session`), the drops
+   * but those of the entries read (a reset read them, then the limit dropped them): what the
+   * session's pact has not counted yet.
+   */
+  droppedUnread(
+    session: string,
+    read: ReadonlyMap<string, ReadonlySet<string>>,
+  ): MaybePromise<Map<string, number>>;
+  /**
    * When the shared store lost its data (Redis restarted empty) if the session (every session
    * for `*`) was not cleared since: its earlier requests are gone. A journal in memory never is.
    */
@@ -24,11 +34,14 @@ export interface Journal {
   /** The session was evicted: its drop count goes to the evicted sessions' counters. */
   forget(session: string): void;
   /**
-   * Forgets the session's entries (every entry for `*`); with `only`, just those of these ids, so
-   * that entries recorded after a scan are not cleared unread (see clearJournalKeepingPact).
+   * Forgets the session's entries (every entry for `*`) and their drops; with `read`, just the
+   * entries a reset read and the drops its pact counted (see clearJournalKeepingPact), so that
+   * entries recorded and drops counted meanwhile stay for the next pact.
    */
-  clear(session: string, only?: ReadonlySet<string>): MaybePromise<void>;
+  clear(session: string, read?: ReadonlyMap<string, SessionRead>): MaybePromise<void>;
 }
+
+export type { SessionRead };
 
 /**
  * The bounded interaction journal: at most `limit` entries over all sessions, the oldest dropped
@@ -52,36 +65,31 @@ export function createJournal(
   // 1 where the text may hold integers past 2^53, read back exactly (see parseExactJson).
   const exact = new Uint8Array(limit);
   let nextId = 1;
-  const dropped = new Map<string, number>();
+  const drops = createDropCounts(limit);
   // Entries dropped from the front so far, and clears so far: a scan that let the event loop turn
   // finds its place again by them (see scan).
   let shiftedTotal = 0;
   let clears = 0;
-  // Drops of evicted sessions, counted per hash bucket of the session's name so memory stays
-  // bounded (a bucket shared overcounts, never under); `baselines`: a bucket's count at a clear.
-  const evictedDrops = new Uint32Array(evictedBuckets);
-  const baselines = new Map<string, number>();
-  let droppedOfEvicted = 0;
-
-  function countEvicted(session: string, count: number): void {
-    const bucket = bucketOf(session);
-    evictedDrops[bucket] = (evictedDrops[bucket] as number) + count;
-    droppedOfEvicted += count;
-  }
-
-  function evictedDropsOf(session: string): number {
-    const count = evictedDrops[bucketOf(session)] as number;
-    return count === 0 ? 0 : Math.max(0, count - (baselines.get(session) ?? 0));
-  }
 
   const slotOf = (index: number): number => texts.slotAt(index);
 
   function dropOldest(): void {
     const session = sessions[slotOf(0)] as string;
-    if (tracks(session)) dropped.set(session, (dropped.get(session) ?? 0) + 1);
-    else countEvicted(session, 1);
+    drops.count(session, tracks(session));
     texts.shift();
     shiftedTotal++;
+  }
+
+  // Per session, how many of the entries of these ids the journal holds.
+  function held(read: ReadonlyMap<string, { has(id: string): boolean }>): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < texts.size; i++) {
+      const slot = slotOf(i);
+      const session = sessions[slot] as string;
+      if (read.get(session)?.has(String(ids[slot])) === true)
+        counts.set(session, (counts.get(session) ?? 0) + 1);
+    }
+    return counts;
   }
 
   const parse = (index: number): Interaction =>
@@ -135,22 +143,35 @@ export function createJournal(
      * How many of the session's entries were dropped: its own count, plus drops of entries of a
      * session of that name that was evicted before (see evictedDrops).
      */
-    dropped(session: string): number {
-      if (session !== allSessions) return (dropped.get(session) ?? 0) + evictedDropsOf(session);
-      let total = droppedOfEvicted;
-      for (const count of dropped.values()) total += count;
-      return total;
+    dropped: (session: string): number => drops.of(session),
+    droppedUnread(
+      session: string,
+      read: ReadonlyMap<string, ReadonlySet<string>>,
+    ): Map<string, number> {
+      const names = new Set([
+        ...read.keys(),
+        ...(session === allSessions ? drops.sessions() : [session]),
+      ]);
+      const kept = held(read);
+      const unread = new Map<string, number>();
+      for (const name of names) {
+        const gone = (read.get(name)?.size ?? 0) - (kept.get(name) ?? 0);
+        unread.set(name, Math.max(0, drops.of(name) - gone));
+      }
+      return unread;
     },
     forget(session: string): void {
-      countEvicted(session, dropped.get(session) ?? 0);
-      dropped.delete(session);
-      baselines.delete(session);
+      drops.forget(session);
     },
-    clear(session: string, only?: ReadonlySet<string>): void {
+    clear(session: string, read?: ReadonlyMap<string, SessionRead>): void {
       const goes = (slot: number): boolean =>
         (session === allSessions || sessions[slot] === session) &&
-        (only === undefined || only.has(String(ids[slot])));
-      if (session === allSessions && only === undefined) texts.clear();
+        (read === undefined ||
+          read.get(sessions[slot] as string)?.ids.has(String(ids[slot])) === true);
+      const readIds =
+        read === undefined ? undefined : new Map([...read].map(([name, { ids }]) => [name, ids]));
+      const before = readIds === undefined ? undefined : held(readIds);
+      if (session === allSessions && read === undefined) texts.clear();
       else {
         // Moved, never parsed: a reset of one session beside a full journal of another's.
         const before = { ids: ids.slice(), sessions: sessions.slice(), exact: exact.slice() };
@@ -164,31 +185,10 @@ export function createJournal(
       }
       sessions.fill('', texts.size);
       clears++;
-      if (session === allSessions) {
-        dropped.clear();
-        evictedDrops.fill(0);
-        baselines.clear();
-        droppedOfEvicted = 0;
-      } else {
-        dropped.delete(session);
-        const bucketCount = evictedDrops[bucketOf(session)] as number;
-        baselines.delete(session);
-        if (bucketCount > 0) {
-          // Bounded: past the limit the oldest baseline goes (that session is then more cautious).
-          if (baselines.size >= limit) baselines.delete(baselines.keys().next().value as string);
-          baselines.set(session, bucketCount);
-        }
-      }
+      // The entries read that the limit dropped before this clear: their drops are no loss.
+      const gone = (name: string): number =>
+        (read?.get(name)?.ids.size ?? 0) - (before?.get(name) ?? 0);
+      drops.clear(session, read, gone);
     },
   } satisfies Journal;
-}
-
-const evictedBuckets = 16_384;
-
-// FNV-1a over the name's UTF-16 code units, to a bucket of evictedDrops.
-function bucketOf(session: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < session.length; i++)
-    hash = Math.imul(hash ^ session.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % evictedBuckets;
 }

@@ -85,14 +85,53 @@ for i = 1, #entries do result[#result + 1] = entries[i] end
 return result
 `);
 
+// ARGV: the session ('*': every session with drops too), then per session read: its name, how
+// many ids, the ids. Returns per session its name and its drops but those of the ids read that
+// the limit dropped since (see Journal.droppedUnread).
+export const droppedUnreadScript = redisScript(`${itemLua}
+local session, unread, names, i = ARGV[1], {}, {}, 2
+local function name_of(name)
+  if unread[name] == nil then unread[name] = 0; names[#names + 1] = name end
+end
+while i <= #ARGV do
+  local name, n = ARGV[i], tonumber(ARGV[i + 1])
+  name_of(name)
+  for j = i + 2, i + 1 + n do
+    if redis.call('HEXISTS', K.e, ARGV[j]) == 0 then unread[name] = unread[name] - 1 end
+  end
+  i = i + 2 + n
+end
+if session == '*' then
+  for _, name in ipairs(redis.call('HKEYS', K.dropped)) do
+    if name ~= '' then name_of(name) end
+  end
+else
+  name_of(session)
+end
+local result = {}
+for _, name in ipairs(names) do
+  local count = tonumber(redis.call('HGET', K.dropped, name) or '0') + unread[name]
+  result[#result + 1] = name
+  result[#result + 1] = math.max(0, count)
+end
+return result
+`);
+
 // KEYS: journalKeys, then the data-loss marks `lost` and `lost:cleared` (see data-loss.ts):
 // a session cleared after Redis lost its data is marked, a clear of every session drops the mark.
-// ARGV: the session, '1' to clear only the ids that follow (entries recorded since a scan stay).
+// ARGV: the session, '1' to clear only what a reset read, then per session read: its name, the
+// drops its pact counted, how many ids, the ids. Entries recorded since and drops not counted stay.
 export const clearScript = redisScript(`${itemLua}
-local session, only = ARGV[1], nil
+local session, only, groups = ARGV[1], nil, {}
 if ARGV[2] == '1' then
   only = {}
-  for i = 3, #ARGV do only[ARGV[i]] = true end
+  local i = 3
+  while i <= #ARGV do
+    local name, n = ARGV[i], tonumber(ARGV[i + 2])
+    groups[name] = { counted = tonumber(ARGV[i + 1]), n = n, found = 0 }
+    for j = i + 3, i + 2 + n do only[ARGV[j]] = name end
+    i = i + 3 + n
+  end
 end
 redis.call('INCR', K.clears)
 if session == '*' then
@@ -100,9 +139,10 @@ if session == '*' then
     redis.call('DEL', K.order, K.e, K.bytes, K.dropped, KEYS[7], KEYS[8])
     return 0
   end
-  redis.call('DEL', K.dropped, KEYS[7], KEYS[8])
+  redis.call('DEL', KEYS[7], KEYS[8])
+  redis.call('HDEL', K.dropped, '')
 else
-  redis.call('HDEL', K.dropped, session)
+  if not only then redis.call('HDEL', K.dropped, session) end
   -- Bounded: past 100,000 names a session cleared after the loss stays inconclusive (cautious).
   if redis.call('EXISTS', KEYS[7]) == 1 and redis.call('HLEN', KEYS[8]) < 100000 then
     redis.call('HSET', KEYS[8], session, '1')
@@ -111,9 +151,10 @@ end
 local kept, gone, freed = {}, {}, 0
 for _, text in ipairs(redis.call('LRANGE', K.order, 0, -1)) do
   local id, size, name = item(text)
-  if (session == '*' or name == session) and (not only or only[id]) then
+  if (session == '*' or name == session) and (not only or only[id] == name) then
     gone[#gone + 1] = id
     freed = freed + size
+    if only then groups[name].found = groups[name].found + 1 end
   else
     kept[#kept + 1] = text
   end
@@ -125,6 +166,11 @@ redis.call('DECRBY', K.bytes, freed)
 redis.call('DEL', K.order)
 for i = 1, #kept, 5000 do
   redis.call('RPUSH', K.order, unpack(kept, i, math.min(i + 4999, #kept)))
+end
+-- Read entries the limit dropped since they were read are no loss; later drops stay counted.
+for name, group in pairs(groups) do
+  local left = tonumber(redis.call('HGET', K.dropped, name) or '0') - group.counted - (group.n - group.found)
+  if left > 0 then redis.call('HSET', K.dropped, name, left) else redis.call('HDEL', K.dropped, name) end
 end
 return #kept
 `);

@@ -5,7 +5,13 @@ import { allSessions } from '../sessions/session-of.ts';
 import { batchedScript, settle } from './batched-script.ts';
 import { lossKeys, readLostAt } from './data-loss.ts';
 import type { RedisConnection } from './redis-connection.ts';
-import { addScript, clearScript, journalKeys, rangeScript } from './redis-journal-scripts.ts';
+import {
+  addScript,
+  clearScript,
+  droppedUnreadScript,
+  journalKeys,
+  rangeScript,
+} from './redis-journal-scripts.ts';
 import type { ReplicaIds } from './replica-ids.ts';
 
 const pageSize = 200;
@@ -100,9 +106,27 @@ export function createRedisJournal(
       // eviction still sees its drops.
     },
     lostAt: (session) => readLostAt(redis, session),
-    async clear(session, only) {
-      const ids = only === undefined ? [] : ['1', ...only];
-      await redis.run(clearScript, [...journalKeys, lost, cleared], [session, ...ids]);
+    async droppedUnread(session, read) {
+      await settle();
+      const groups = [...read].flatMap(([name, ids]) => [name, ids.size, ...ids]);
+      const found = (await redis.run(droppedUnreadScript, journalKeys, [session, ...groups])) as (
+        string | number
+      )[];
+      const unread = new Map<string, number>();
+      for (let i = 0; i + 1 < found.length; i += 2)
+        unread.set(String(found[i]), Number(found[i + 1]));
+      return unread;
+    },
+    async clear(session, read) {
+      await settle();
+      const groups =
+        read === undefined
+          ? []
+          : [
+              '1',
+              ...[...read].flatMap(([name, { ids, counted }]) => [name, counted, ids.size, ...ids]),
+            ];
+      await redis.run(clearScript, [...journalKeys, lost, cleared], [session, ...groups]);
     },
   };
 }

@@ -244,6 +244,20 @@ export function journalSuite(make: Make<Journal, { limit: number }>): void {
     await journal.clear('*');
     expect(await all(journal.scan('*'))).toHaveLength(0);
   });
+
+  it('clears what a reset read: an entry read then dropped counts once, a later drop stays', async () => {
+    const journal = await make({ limit: 4 });
+    const ids = new Set([add(journal, 'a'), add(journal, 'a'), add(journal, 'a')]);
+    add(journal, 'a'); // recorded after the reset's scan: not read
+    add(journal, 'b'); // drops the first entry read
+    const read = new Map([['a', ids]]);
+    expect((await journal.droppedUnread('a', read)).get('a')).toBe(0);
+    for (let i = 0; i < 3; i++) add(journal, 'b'); // drops the two others read, then the unread one
+    await journal.clear('a', new Map([['a', { ids, counted: 0 }]]));
+    expect(await all(journal.scan('a'))).toEqual([]);
+    expect(await journal.dropped('a')).toBe(1);
+    expect(await journal.dropped('b')).toBe(0);
+  });
 }
 
 /** The PactLedger's behaviour: kept traffic per session, within one byte limit over them all. */
