@@ -25,10 +25,12 @@ export async function exportPact({ deps, session, query }: AdminContext): Promis
   );
   const release = await takeTurn(deps.journal);
   try {
+    const slices = createTimeSlices();
     for (const text of await deps.pactLedger.read(session)) {
       const kept = readKeptTraffic(text);
       let weights = 0;
       for (const { entry, weight } of kept.entries) {
+        if (slices.due()) await slices.turn();
         builder.add(entry, weight);
         weights += weight;
       }
@@ -43,7 +45,6 @@ export async function exportPact({ deps, session, query }: AdminContext): Promis
     async function* pieces(): AsyncGenerator<string> {
       try {
         yield '{"pact":';
-        const slices = createTimeSlices();
         for (const piece of pactChunks(parts)) {
           if (slices.due()) await slices.turn();
           yield piece;

@@ -3,6 +3,7 @@ import { createEntryJudge, type PactContract } from './judge-entry.ts';
 import { compare } from './name-interactions.ts';
 import { createLeftOutTally, type JournalEntry, type LeftOut } from './left-out.ts';
 import { shapeKey } from './request-shape.ts';
+import { keptCountsBytes, type KeptLines } from './pact-ledger.ts';
 import { toPactInteraction } from './to-pact-interaction.ts';
 
 /**
@@ -65,16 +66,18 @@ export function condenseTraffic(
     add: (entry: JournalEntry): void => {
       add(entry);
     },
-    /** Goes on from what was kept before (the text `finish` gave), read a slice at a time. */
-    async carry(previous: string | undefined): Promise<void> {
+    /** Goes on from what was kept before (the lines `finish` gave), read a slice at a time. */
+    async carry(previous: Iterable<Buffer> | undefined): Promise<void> {
       if (previous === undefined) return;
       const kept = readKeptTraffic(previous);
+      let weights = 0;
       for (const { entry, weight } of kept.entries) {
         await pause();
         add(entry, weight);
+        weights += weight;
       }
       // Those entries were counted when they were read first.
-      read += kept.read - kept.entries.reduce((sum, { weight }) => sum + weight, 0);
+      read += kept.read - weights;
       left.add(kept.leftOut);
     },
     /** Entries of the session that the full journal dropped before it was cleared. */
@@ -82,10 +85,10 @@ export function condenseTraffic(
       if (count > 0) left.leave('dropped', count);
     },
     /**
-     * The kept traffic as JSON text: its entries within `roomBytes` (UTF-8), the counts beside
-     * them (at most keptCountsBytes).
+     * The kept traffic as lines of JSON: the counts (at most keptCountsBytes), then its entries
+     * within `roomBytes` (UTF-8, see keptBytes), an entry a line.
      */
-    async finish(roomBytes: number): Promise<string> {
+    async finish(roomBytes: number): Promise<KeptLines> {
       const sorted = [...groups.values()].map((group) => ({
         ...group,
         key: shapeKey(group.shape),
@@ -93,31 +96,46 @@ export function condenseTraffic(
       sorted.sort((a, b) => compare(a.description, b.description) || compare(a.key, b.key));
       const counts = createLeftOutTally();
       counts.add(left.list());
-      const entries: string[] = [];
+      const entries: Buffer[] = [];
       let bytes = keptCountsBytes;
       for (const { weight, entry } of sorted) {
         await pause();
-        const text = `{"weight":${weight},"entry":${JSON.stringify(entry)}}`;
-        const size = Buffer.byteLength(text) + 1;
-        if (bytes + size > roomBytes) counts.leave('kept-limit', weight, entry.id);
+        // JSON.stringify writes no newline: an entry is a line.
+        const line = Buffer.from(`{"weight":${weight},"entry":${JSON.stringify(entry)}}`);
+        if (bytes + line.length + 1 > roomBytes) counts.leave('kept-limit', weight, entry.id);
         else {
-          entries.push(text);
-          bytes += size;
+          entries.push(line);
+          bytes += line.length + 1;
         }
       }
       const leftOut = counts.list().map(({ kind, count, ids }) => ({ kind, count, ids }));
-      return `{"read":${read},"leftOut":${JSON.stringify(leftOut)},"entries":[${entries.join(',')}]}`;
+      return [Buffer.from(`{"read":${read},"leftOut":${JSON.stringify(leftOut)}}`), ...entries];
     },
   };
 }
 
 /**
- * The most the counts of a session's kept traffic take (13 kinds, ten ids each): kept traffic
- * that holds only counts always fits (see PactLedger).
+ * Kept traffic from its lines (see condenseTraffic), integers past 2^53 read exactly: its counts
+ * at once, its entries a line at a time as they are iterated, so that a reader can let the event
+ * loop turn between them (parsed whole, 32 MiB held it for 100 ms and more).
  */
-export const keptCountsBytes = 4 * 1024;
+export function readKeptTraffic(lines: Iterable<Buffer>): KeptTrafficReader {
+  const rest = lines[Symbol.iterator]();
+  const first = rest.next();
+  const head = (
+    first.done === true ? { read: 0, leftOut: [] } : parseExactJson(first.value.toString())
+  ) as Omit<KeptTraffic, 'entries'> & Partial<Pick<KeptTraffic, 'entries'>>;
+  // Kept before entries took a line each (in a shared store): they came with the counts.
+  const entries =
+    head.entries ??
+    (function* () {
+      for (let line = rest.next(); line.done !== true; line = rest.next())
+        yield parseExactJson(line.value.toString()) as KeptTraffic['entries'][number];
+    })();
+  return { read: head.read, leftOut: head.leftOut, entries };
+}
 
-/** Kept traffic from its JSON text (see condenseTraffic), integers past 2^53 read exactly. */
-export function readKeptTraffic(text: string): KeptTraffic {
-  return parseExactJson(text) as KeptTraffic;
+/** Kept traffic whose entries are read as they are iterated (see readKeptTraffic). */
+export interface KeptTrafficReader extends Omit<KeptTraffic, 'entries'> {
+  entries: Iterable<KeptTraffic['entries'][number]>;
 }

@@ -130,7 +130,7 @@ export async function connectRedis(url: string, prefix: string, logger: Logger) 
     async run(
       script: RedisScript,
       keys: readonly string[],
-      args: readonly (string | number)[],
+      args: readonly (string | number | Buffer)[],
     ): Promise<unknown> {
       const all = [...keys.map(keyOf), ...args];
       try {

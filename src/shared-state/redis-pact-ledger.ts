@@ -1,11 +1,17 @@
-import { keptCountsBytes } from '../pact/condense-traffic.ts';
-import { keptPactBytes, type PactLedger } from '../pact/pact-ledger.ts';
+import {
+  joinLines,
+  keptCountsBytes,
+  keptPactBytes,
+  linesOf,
+  type PactLedger,
+} from '../pact/pact-ledger.ts';
 import { allSessions } from '../sessions/session-of.ts';
 import { readLostAt } from './data-loss.ts';
 import type { RedisConnection } from './redis-connection.ts';
 import { redisScript } from './redis-client.ts';
 
-// Keys under P: `kept` (session -> its kept traffic, see condenseTraffic), `bytes` (their size),
+// Keys under P: `kept` (session -> its kept traffic, its lines joined, see condenseTraffic),
+// `bytes` (their size),
 // `lost` (when Redis lost its data, see lossKeys), `lost:cleared` (pacts cleared since).
 const keys = ['P:kept', 'P:bytes', 'P:lost', 'P:lost:cleared'];
 
@@ -51,9 +57,10 @@ export function createRedisPactLedger(
   const key = (name: string): string => redis.key(`P:${name}`);
   return {
     async read(session) {
-      if (session === allSessions) return redis.guard(redis.client.hvals(key('kept')));
-      const text = await redis.guard(redis.client.hget(key('kept'), session));
-      return text === null ? [] : [text];
+      if (session === allSessions)
+        return (await redis.guard(redis.client.hvalsBuffer(key('kept')))).map(linesOf);
+      const text = await redis.guard(redis.client.hgetBuffer(key('kept'), session));
+      return text === null ? [] : [linesOf(text)];
     },
     async room(session) {
       const [bytes, own] = await Promise.all([
@@ -62,7 +69,8 @@ export function createRedisPactLedger(
       ]);
       return limit - Number(bytes ?? 0) + own;
     },
-    async write(session, text) {
+    async write(session, lines) {
+      const text = joinLines(lines);
       return (await redis.run(writeScript, keys, [session, text, limit, keptCountsBytes])) === 1;
     },
     async clear(session) {

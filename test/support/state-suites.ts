@@ -3,7 +3,7 @@ import type { ContractOperation } from '../../src/contract/contract-operation.ts
 import type { Interaction } from '../../src/interactions/interaction.ts';
 import type { Coverage } from '../../src/observe/coverage.ts';
 import type { Journal } from '../../src/observe/journal.ts';
-import type { PactLedger } from '../../src/pact/pact-ledger.ts';
+import { keptBytes, type PactLedger } from '../../src/pact/pact-ledger.ts';
 import type { RecordStore, StoredRecord } from '../../src/responders/store/record-store.ts';
 import type { Stub } from '../../src/responders/stubs/stub.ts';
 import type { StubRegistry } from '../../src/responders/stubs/stub-registry.ts';
@@ -262,36 +262,42 @@ export function journalSuite(make: Make<Journal, { limit: number }>): void {
 
 /** The PactLedger's behaviour: kept traffic per session, within one byte limit over them all. */
 export function pactLedgerSuite(make: Make<PactLedger, { limit: number }>): void {
-  const text = (size: number): string => JSON.stringify({ read: 1, pad: 'x'.repeat(size) });
+  const lines = (size: number): Buffer[] => [
+    Buffer.from(JSON.stringify({ read: 1, leftOut: [] })),
+    Buffer.from(JSON.stringify({ weight: 1, pad: 'x'.repeat(size) })),
+  ];
+  const text = (read: Iterable<Buffer>[]): string[] =>
+    read.map((kept) => [...kept].map(String).join('\n'));
+  const written = (size: number): string => lines(size).map(String).join('\n');
 
-  it('keeps text per session, replaces it, and reads one session or all', async () => {
+  it('keeps lines per session, replaces them, and reads one session or all', async () => {
     const ledger = await make({ limit: 100_000 });
     expect(await ledger.read('a')).toEqual([]);
-    expect(await ledger.write('a', text(10))).toBe(true);
-    expect(await ledger.write('b', text(20))).toBe(true);
-    expect(await ledger.write('a', text(30))).toBe(true);
-    expect(await ledger.read('a')).toEqual([text(30)]);
-    expect((await ledger.read('*')).sort()).toEqual([text(30), text(20)].sort());
+    expect(await ledger.write('a', lines(10))).toBe(true);
+    expect(await ledger.write('b', lines(20))).toBe(true);
+    expect(await ledger.write('a', lines(30))).toBe(true);
+    expect(text(await ledger.read('a'))).toEqual([written(30)]);
+    expect(text(await ledger.read('*')).sort()).toEqual([written(30), written(20)].sort());
     await ledger.clear('a');
     expect(await ledger.read('a')).toEqual([]);
     await ledger.clear('*');
     expect(await ledger.read('*')).toEqual([]);
   });
 
-  it('refuses text past the limit over all sessions, but always takes counts alone', async () => {
+  it('refuses lines past the limit over all sessions, but always takes counts alone', async () => {
     const ledger = await make({ limit: 20_000 });
     expect(await ledger.room('a')).toBe(20_000);
-    expect(await ledger.write('a', text(12_000))).toBe(true);
-    const taken = Buffer.byteLength(text(12_000));
+    expect(await ledger.write('a', lines(12_000))).toBe(true);
+    const taken = keptBytes(lines(12_000));
     expect(await ledger.room('a')).toBe(20_000);
     expect(await ledger.room('b')).toBe(20_000 - taken);
-    expect(await ledger.write('b', text(12_000))).toBe(false);
+    expect(await ledger.write('b', lines(12_000))).toBe(false);
     expect(await ledger.read('b')).toEqual([]);
-    // Text of at most 4 KiB (a session's counts of what was left out) always fits.
-    expect(await ledger.write('b', text(3_000))).toBe(true);
+    // Lines of at most 4 KiB (a session's counts of what was left out) always fit.
+    expect(await ledger.write('b', lines(3_000))).toBe(true);
     await ledger.clear('a');
     expect(await ledger.room('b')).toBe(20_000);
-    expect(await ledger.write('c', text(12_000))).toBe(true);
+    expect(await ledger.write('c', lines(12_000))).toBe(true);
   });
 }
 
