@@ -35,8 +35,11 @@ export const memoryCosts = {
   logBuffer: 4 * mib,
   /** Interactions that wait for a slow record file. */
   recordFileBuffer: 8 * mib,
-  /** The pact GET /__admin/pact builds and writes (one at a time): pactLimitBytes. */
-  pact: 32 * mib,
+  /**
+   * The pact GET /__admin/pact builds and writes (one at a time): pactLimitBytes of interactions,
+   * and the order texts of shapes that came more than once, at most as much again.
+   */
+  pact: 64 * mib,
   /** What sessions' pacts keep of their traffic from before their resets: keptPactBytes. */
   keptPact: 32 * mib,
   /** Per session, the counts of what its kept traffic left out (keptCountsBytes), which always fit. */
@@ -63,7 +66,7 @@ export interface MemoryBound {
  * `coverageOperations` is how many (operation, status) pairs one session is answered with.
  *
  * @example
- * memoryBound(resolveConfig({})).total / 2 ** 20; // ~858 (MiB) at the defaults
+ * memoryBound(resolveConfig({})).total / 2 ** 20; // ~890 (MiB) at the defaults
  */
 export function memoryBound(
   config: Pick<

@@ -8,6 +8,7 @@ import {
 import { createKeptInteractions, type NamedInteraction } from './kept-interactions.ts';
 import type { Pact, PactSpec } from './pact-document.ts';
 import { pactOf, type PactOf } from './pact-chunks.ts';
+import { shapeKey } from './request-shape.ts';
 import { toPactInteraction } from './to-pact-interaction.ts';
 
 export type { PactContract };
@@ -75,8 +76,15 @@ export function createPactBuilder(contract: PactContract, options: PactOptions) 
         left.leave(verdict.kind, weight, entry.id);
         return;
       }
-      const interaction = toPactInteraction(entry, verdict.operation).withRules();
-      const refused = kept.offer(interaction, entry.id, weight);
+      // Built only when it is kept: most entries repeat a shape kept already.
+      const parts = toPactInteraction(entry, verdict.operation);
+      const candidate = {
+        key: shapeKey(parts.shape),
+        base: parts.baseDescription,
+        order: parts.order,
+        build: parts.withRules,
+      };
+      const refused = kept.offer(candidate, entry.id, weight);
       entries += weight;
       for (const { id, entries: count } of refused) left.leave('pact-limit', count, id);
     },

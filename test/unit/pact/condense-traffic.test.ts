@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildPact } from '../../../src/pact/build-pact.ts';
+import { buildPact, createPactBuilder } from '../../../src/pact/build-pact.ts';
+import type { PactV4Interaction } from '../../../src/pact/pact-document.ts';
 import { condenseTraffic, readKeptTraffic } from '../../../src/pact/condense-traffic.ts';
 import { keptBytes } from '../../../src/pact/pact-ledger.ts';
 import type { JournalEntry } from '../../../src/pact/left-out.ts';
@@ -85,7 +86,7 @@ describe('condenseTraffic', () => {
 describe('the order a reset keeps entries by', () => {
   // Two creates of one request shape (the same fields, other values; answers with or without
   // headers and bodies): the cheap order text must sort them as their full interactions' JSON.
-  it('sorts two entries of one shape as their interactions sort', async () => {
+  it('sorts two entries of one shape as their interactions sort, so a pact builds only what it keeps', async () => {
     const { loadContract } = await import('../../../src/contract/load-contract.ts');
     const { toPactInteraction } = await import('../../../src/pact/to-pact-interaction.ts');
     const loaded = await loadContract('openapi.yaml');
@@ -137,6 +138,33 @@ describe('the order a reset keeps entries by', () => {
         expect(sign(x.order(), y.order())).toBe(sign(full(one), full(two)));
       }),
       { numRuns: 500 },
+    );
+    // So a pact that builds only the entries it keeps keeps, per shape, the interaction whose
+    // JSON sorts first of all its entries'.
+    const served = { hash: loaded.hash, operations: loaded.operations };
+    const restOf = (built: PactV4Interaction): string => {
+      const { type, key, description } = built;
+      return JSON.stringify(built).slice(JSON.stringify({ type, key, description }).length - 1);
+    };
+    fc.assert(
+      fc.property(fc.array(created, { maxLength: 40 }), (traffic) => {
+        const entries = traffic.map((c, n) => ({ ...entryOf(c), id: String(n + 1) }));
+        const first = new Map<string, string>();
+        for (const one of entries) {
+          const built = toPactInteraction(one, operation).withRules();
+          const text = JSON.stringify(built);
+          if (!((first.get(built.key) ?? text) < text)) first.set(built.key, text);
+        }
+        const builder = createPactBuilder(served, { consumer: 'web', provider: 'plants' });
+        for (const one of entries) builder.add(one);
+        const kept = builder.finish().interactions.map(({ key, rest }) => [key, rest]);
+        const expected = [...first.values()].map((text) => {
+          const built = JSON.parse(text) as PactV4Interaction;
+          return [built.key, restOf(built)];
+        });
+        expect(kept.sort()).toEqual(expected.sort());
+      }),
+      { numRuns: 300 },
     );
   });
 });
