@@ -80,9 +80,14 @@ export function lazyOperation(
   errorStyle: ErrorStyle = 'error-message',
   fakerSettings: FakerSettings = {},
 ): ContractOperation {
-  let compiled: ContractOperation | undefined;
-  const full = (): ContractOperation =>
-    (compiled ??= compileOperation(source.convert(), errorStyle, fakerSettings));
+  // The first read converts the operation and turns every converted field into a plain value,
+  // so requests after it read data properties, not getters.
+  const convert = (): void => {
+    const compiled = compileOperation(source.convert(), errorStyle, fakerSettings);
+    for (const name of convertedFields) {
+      Object.defineProperty(routed, name, { enumerable: true, value: compiled[name] });
+    }
+  };
   const method = source.method.toUpperCase();
   const routed = {
     errorStyle,
@@ -94,7 +99,14 @@ export function lazyOperation(
     extensions: source.extensions,
   };
   for (const name of convertedFields) {
-    Object.defineProperty(routed, name, { enumerable: true, get: () => full()[name] });
+    Object.defineProperty(routed, name, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        convert();
+        return (routed as ContractOperation)[name];
+      },
+    });
   }
   return routed as ContractOperation;
 }
