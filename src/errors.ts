@@ -1,6 +1,7 @@
 /**
  * The error catalogue: every error the mock answers with, and every error its API throws.
- * The README's "Errors" table is kept in step with this file by a test.
+ * The "Errors" table of docs/usage.md is kept in step with this file by a test. A code with no
+ * status is thrown by the API (or is the `cause` of one it throws) and never answered over HTTP.
  */
 export const errorCatalogue = {
   CONTRACT_VIOLATION: { status: 400, summary: 'The request does not match the contract' },
@@ -69,9 +70,37 @@ export const errorCatalogue = {
     summary: 'The `--upstream` provider did not answer within `--upstream-timeout`',
   },
   INTERNAL: { status: 500, summary: 'A bug in the mock; the message says what failed' },
+  CONFIG_INVALID: {
+    status: undefined,
+    summary: 'A setting, contract, stubs file or store that cannot be used; the CLI exits with 2',
+  },
+  PATTERN_UNSUPPORTED: {
+    status: undefined,
+    summary: 'A pattern RE2 cannot run (lookahead...): the `cause` of a 400 or a `CONFIG_INVALID`',
+  },
+  CONTAINER_ENGINE_UNAVAILABLE: {
+    status: undefined,
+    summary: 'No container engine answers `PlantStoreMockContainer` (`/testcontainers`)',
+  },
+  MOCK_CLIENT_FAILED: {
+    status: undefined,
+    summary: 'A `MockClient` call refused by the admin API (its `status`) or unanswered (0)',
+  },
+  MATCHER_MISUSED: {
+    status: undefined,
+    summary: 'A vitest matcher used wrongly, or `useMockSession()` without the global setup',
+  },
 } as const;
 
-export type ErrorCode = keyof typeof errorCatalogue;
+type Catalogue = typeof errorCatalogue;
+
+/** Every code of the catalogue: those the mock answers with and those its API throws. */
+export type ErrorCode = keyof Catalogue;
+
+/** A code the mock answers with over HTTP: its entry has a status. */
+export type AnsweredErrorCode = {
+  [C in ErrorCode]: Catalogue[C]['status'] extends number ? C : never;
+}[ErrorCode];
 
 /**
  * An RFC 7807 problem (`application/problem+json`), as Prism writes its own errors: what a
@@ -90,7 +119,7 @@ export interface ProblemDetails {
  * as its `problem` where the contract's errors are RFC 7807 problems (`sendsProblem`).
  */
 export class HttpError extends Error {
-  readonly code: ErrorCode;
+  readonly code: AnsweredErrorCode;
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   /** The same refusal as an RFC 7807 problem (its status may differ: see problem-details.ts). */
@@ -101,7 +130,7 @@ export class HttpError extends Error {
   readonly answer: DeclaredAnswer | undefined;
 
   constructor(
-    code: ErrorCode,
+    code: AnsweredErrorCode,
     message: string,
     options: {
       headers?: Record<string, string>;
@@ -157,7 +186,7 @@ export interface DeclaredAnswer {
 
 /** A setting that cannot be used: the CLI prints the message on one line and exits with code 2. */
 export class ConfigError extends Error {
-  readonly code = 'CONFIG_INVALID';
+  readonly code = 'CONFIG_INVALID' satisfies ErrorCode;
 
   constructor(message: string, options: { cause?: unknown } = {}) {
     super(message, { cause: options.cause });

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../errors.ts';
+
 /**
  * The admin API answered with an error (or not at all). `status` is the HTTP status, 0 when the
  * mock could not be reached; `serverMessage` is the `message` of the mock's Error body.
@@ -10,7 +12,7 @@
  * }
  */
 export class MockClientError extends Error {
-  readonly code = 'MOCK_CLIENT_FAILED';
+  readonly code = 'MOCK_CLIENT_FAILED' satisfies ErrorCode;
   readonly status: number;
   readonly serverMessage: string | undefined;
 

@@ -1,4 +1,5 @@
 import { formatVerification, type VerificationFailure } from './format-verification.ts';
+import type { ErrorCode } from '../errors.ts';
 
 /**
  * A verification found other requests than expected. The message names the pattern(s), the
@@ -12,7 +13,7 @@ import { formatVerification, type VerificationFailure } from './format-verificat
  * }
  */
 export class VerificationError extends Error {
-  readonly code = 'VERIFICATION_FAILED';
+  readonly code = 'VERIFICATION_FAILED' satisfies ErrorCode;
   readonly failure: VerificationFailure;
 
   constructor(failure: VerificationFailure, options: { cause?: unknown } = {}) {

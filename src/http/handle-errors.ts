@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { HttpError, type ErrorCode } from '../errors.ts';
+import { HttpError, type AnsweredErrorCode } from '../errors.ts';
 import { jsonContentType } from './send-answer.ts';
 
 // What body-parser reports, mapped onto the catalogue.
-const parserErrors: Record<string, ErrorCode> = {
+const parserErrors: Record<string, AnsweredErrorCode> = {
   'entity.too.large': 'PAYLOAD_TOO_LARGE',
   'encoding.unsupported': 'UNSUPPORTED_ENCODING',
   'charset.unsupported': 'UNSUPPORTED_ENCODING',

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
-import { HttpError, type ErrorCode } from '../errors.ts';
+import { HttpError, type AnsweredErrorCode } from '../errors.ts';
 import { errorBodyOf } from './handle-errors.ts';
 import { jsonContentType } from './send-answer.ts';
 
@@ -42,7 +42,7 @@ export function refuseMalformedRequest(error: NodeJS.ErrnoException, socket: Dup
 
 // As Node's own answers: 408 for a timeout, 431 for headers too large, 413 for chunk extensions
 // too large, 400 (MALFORMED_HTTP) for anything else the parser refuses.
-const refusals: Record<string, [ErrorCode, string]> = {
+const refusals: Record<string, [AnsweredErrorCode, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [
     'REQUEST_TIMEOUT',
     'it was not received in time. Make sure to send the whole request within --request-timeout.',

@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import type { ErrorCode } from '../errors.ts';
 
 /** A compiled regular expression: `test` searches the text (unanchored), as RegExp's does. */
 export interface LinearRegex {
@@ -7,7 +8,7 @@ export interface LinearRegex {
 
 /** A user's pattern that the linear-time engine cannot run (lookahead, backreference...). */
 export class UnsupportedPatternError extends Error {
-  readonly code = 'PATTERN_UNSUPPORTED';
+  readonly code = 'PATTERN_UNSUPPORTED' satisfies ErrorCode;
   readonly pattern: string;
   /** Why, e.g. `uses a lookahead ((?=...) or (?!...))`. */
   readonly reason: string;

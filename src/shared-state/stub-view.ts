@@ -14,7 +14,11 @@ export interface StubView {
  */
 export const answerView = new AsyncLocalStorage<StubView>();
 
-/** A write refused because the stubs its answer was chosen on changed: it is chosen again. */
+/**
+ * A write refused because the stubs its answer was chosen on changed: it is chosen again. It has
+ * no code because it never reaches a user: only a write inside `answerView.run` can throw it, and
+ * the registry that runs it (createRedisStubRegistry) catches it and answers again.
+ */
 export class StubViewStale extends Error {
   constructor() {
     super('The stubs changed since the request was matched against them.');

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../errors.ts';
+
 /**
  * No container engine answers: Testcontainers' own message says only that no strategy worked.
  *
@@ -6,7 +8,7 @@
  * catch (error) { if (error instanceof ContainerEngineError) useInProcessMock(); }
  */
 export class ContainerEngineError extends Error {
-  readonly code = 'CONTAINER_ENGINE_UNAVAILABLE';
+  readonly code = 'CONTAINER_ENGINE_UNAVAILABLE' satisfies ErrorCode;
 
   constructor(cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
