@@ -1,9 +1,9 @@
 import { request } from 'node:http';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { admin } from '../support/admin-fetch.ts';
-import { auth, json, startTestServer } from '../support/mock-fetch.ts';
-import { redisProblem, startRedis, type TestRedis } from '../support/redis-server.ts';
+import { describeOnEachStore } from '../support/describe-on-each-store.ts';
+import { auth, json } from '../support/mock-fetch.ts';
 
 // Sessions by URL, `/__session/NAME/plants`, with names no header could carry: percent-encoded
 // controls, slashes and dots, unicode, names past the limit, thousands of names. Each create is
@@ -66,36 +66,11 @@ const names = fc.oneof(
 
 const port = (url: string): number => Number(new URL(url).port);
 
-const stores: { name: string; start: () => Promise<{ store?: string; stop(): Promise<void> }> }[] =
-  [{ name: 'in memory', start: () => Promise.resolve({ stop: () => Promise.resolve() }) }];
-if (redisProblem() === undefined) {
-  stores.push({
-    name: 'on Redis',
-    start: async () => {
-      const redis: TestRedis = await startRedis();
-      return { store: redis.url, stop: () => redis.stop() };
-    },
-  });
-}
+const limit = 50;
 
-describe.each(stores)('hostile session names in the base URL, $name', ({ start }) => {
-  const limit = 50;
-  let stop: () => Promise<void>;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  beforeAll(async () => {
-    const backend = await start();
-    stop = () => backend.stop();
-    server = await startTestServer({
-      sessionLimit: limit,
-      ...(backend.store === undefined ? {} : { store: backend.store }),
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await stop();
-  });
-
+describeOnEachStore('hostile session names in the base URL', { sessionLimit: limit }, (mock) => {
   it('answers each create with a 200 or a 400 that names the session, and every read still works', async () => {
+    const server = mock();
     let id = 0;
     let accepted = 0;
     await fc.assert(
@@ -118,6 +93,7 @@ describe.each(stores)('hostile session names in the base URL, $name', ({ start }
   }, 120_000);
 
   it('keeps at most --session-limit sessions over 1,000 names, evicting the least recently used', async () => {
+    const server = mock();
     for (let n = 0; n < 1_000; n++) {
       expect((await createIn(port(server.url), `many-${n}`, n)).status).toBe(200);
     }

@@ -1,27 +1,15 @@
 import type { RunningMockServer } from 'plant-store-mock';
 import type { PactResult } from 'plant-store-mock/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { admin } from '../../support/admin-fetch.ts';
 import { createsUntil } from '../../support/creates-until.ts';
-import { createPlant, startTestServer } from '../../support/mock-fetch.ts';
-import { redisProblem, startRedis, type TestRedis } from '../../support/redis-server.ts';
+import { describeOnEachStore } from '../../support/describe-on-each-store.ts';
+import { createPlant } from '../../support/mock-fetch.ts';
 
 // A reset reads a session's entries, counts its drops, keeps both in its pact, then clears what it
 // read. Meanwhile another session fills the full journal, so the limit drops entries the reset
 // has read and entries it has not. Before, the reset counted the drops of entries it had read
 // too (each such entry twice), and a drop between its count and its clear not at all.
-
-const stores: { name: string; start: () => Promise<{ store?: string; stop(): Promise<void> }> }[] =
-  [{ name: 'in memory', start: () => Promise.resolve({ stop: () => Promise.resolve() }) }];
-if (redisProblem() === undefined) {
-  stores.push({
-    name: 'on Redis',
-    start: async () => {
-      const redis: TestRedis = await startRedis();
-      return { store: redis.url, stop: () => redis.stop() };
-    },
-  });
-}
 
 const limit = 1_500;
 
@@ -32,23 +20,9 @@ async function counted(server: RunningMockServer, session: string): Promise<numb
   return entries + dropped;
 }
 
-describe.each(stores)('drops while a reset runs, $name', ({ start }) => {
-  let stop: () => Promise<void>;
-  let server: RunningMockServer;
-  beforeAll(async () => {
-    const backend = await start();
-    stop = () => backend.stop();
-    server = await startTestServer({
-      journalLimit: limit,
-      ...(backend.store === undefined ? {} : { store: backend.store }),
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await stop();
-  });
-
+describeOnEachStore('drops while a reset runs', { journalLimit: limit }, (mock) => {
   it('are counted exactly once in the pact, through two resets', async () => {
+    const server = mock();
     const name = 'x'.repeat(2_000);
     let next = 0;
     await Promise.all(
