@@ -1,3 +1,4 @@
+import { isRecord } from '../parsing/is-record.ts';
 import type { JournalEntry } from './left-out.ts';
 
 // What a message of the mock's own says about itself, which no provider would send.
@@ -29,8 +30,4 @@ export function duplicateIdState(
       )
     : response.body;
   return { state: `a plant with id ${id} exists`, body };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

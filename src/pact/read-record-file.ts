@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { JournalEntry } from './left-out.ts';
 import { parseExactJson } from '../parsing/exact-json.ts';
+import { isRecord } from '../parsing/is-record.ts';
 import { maxJsonDepth, nestsDeeperThan } from '../parsing/json-depth.ts';
 
 /**
@@ -45,13 +46,9 @@ function isInteraction(value: unknown): value is JournalEntry {
     isRecord(entry.request.query) &&
     isRecord(entry.request.headers) &&
     isRecord(entry.response?.headers) &&
-    typeof entry.response?.status === 'number' &&
+    typeof entry.response.status === 'number' &&
     typeof entry.contract?.hash === 'string' &&
     typeof entry.contract.request.valid === 'boolean' &&
     typeof entry.contract.response.valid === 'boolean'
   );
-}
-
-function isRecord(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
