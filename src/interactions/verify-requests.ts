@@ -101,20 +101,22 @@ export async function verifyRequests(
     ...(lostAt === undefined ? {} : { lostAt }),
     ...(inconclusive
       ? {
-          message: `Failed to verify: ${count} recorded ${count === 1 ? 'request matches' : 'requests match'}, but ${lostAt === undefined ? `the full journal dropped ${dropped} earlier ${dropped === 1 ? 'request' : 'requests'} of this session` : lostWords(lostAt)} that may have matched too, so "${expected}" cannot be decided. ${lostAt === undefined ? droppedAdvice : lostAdvice}`,
+          message: `Failed to verify: ${count} recorded ${count === 1 ? 'request matches' : 'requests match'}, but ${unseenRequests(dropped, lostAt)} that may have matched too, so "${expected}" cannot be decided. ${adviceOn(lostAt)}`,
         }
       : {}),
   };
 }
 
-const lostWords = (lostAt: string): string =>
-  `the shared store lost its data at ${lostAt} (Redis restarted without persistence), with the earlier requests of this session`;
+// The requests an inconclusive verdict did not see, as both its messages say it.
+const unseenRequests = (dropped: number, lostAt: string | undefined): string =>
+  lostAt === undefined
+    ? `the full journal dropped ${dropped} earlier ${dropped === 1 ? 'request' : 'requests'} of this session`
+    : `the shared store lost its data at ${lostAt} (Redis restarted without persistence), with the earlier requests of this session`;
 
-const lostAdvice =
-  'Make sure to reset the session (POST /__admin/reset) or clear its requests (DELETE /__admin/requests) before the requests to verify, and to give Redis persistence (appendonly yes).';
-
-const droppedAdvice =
-  'Make sure to raise --journal-limit, or to reset the session (POST /__admin/reset) at the start of each test so that its requests stay in the journal.';
+const adviceOn = (lostAt: string | undefined): string =>
+  lostAt === undefined
+    ? 'Make sure to raise --journal-limit, or to reset the session (POST /__admin/reset) at the start of each test so that its requests stay in the journal.'
+    : 'Make sure to reset the session (POST /__admin/reset) or clear its requests (DELETE /__admin/requests) before the requests to verify, and to give Redis persistence (appendonly yes).';
 
 /**
  * Checks that requests matching the patterns arrived in that order (others may come between).
@@ -154,7 +156,7 @@ export async function verifySequence(
       ...(lostAt === undefined ? {} : { lostAt }),
       ...(inconclusive
         ? {
-            message: `Failed to verify the sequence: ${lostAt === undefined ? `the full journal dropped ${dropped} earlier ${dropped === 1 ? 'request' : 'requests'} of this session` : lostWords(lostAt)}, which may have held the requests not found. ${lostAt === undefined ? droppedAdvice : lostAdvice}`,
+            message: `Failed to verify the sequence: ${unseenRequests(dropped, lostAt)}, which may have held the requests not found. ${adviceOn(lostAt)}`,
           }
         : {}),
     };
