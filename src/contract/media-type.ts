@@ -2,6 +2,9 @@
 // times per request: remember what the first few hundred seen are.
 interface MediaTypeFacts {
   essence: string;
+  /** The essence's type and subtype, as its halves around the first `/`. */
+  type: string;
+  subtype: string | undefined;
   json: boolean;
   xml: boolean;
 }
@@ -12,8 +15,11 @@ function factsOf(mediaType: string): MediaTypeFacts {
   const known = remembered.get(mediaType);
   if (known !== undefined) return known;
   const essence = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  const [type = '', subtype] = essence.split('/');
   const facts = {
     essence,
+    type,
+    subtype,
     json: /^application\/([\w.+-]*\+)?json$/.test(essence),
     xml: /^application\/([\w.+-]*\+)?xml$/.test(essence),
   };
@@ -53,9 +59,9 @@ export function isXmlMediaType(mediaType: string): boolean {
  * mediaTypeMatches('application/json; charset=utf-8', 'application/*'); // true
  */
 export function mediaTypeMatches(actual: string, declared: string): boolean {
-  const [type, subtype] = essenceOf(declared).split('/');
-  const [actualType, actualSubtype] = essenceOf(actual).split('/');
-  return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
+  const { type, subtype } = factsOf(declared);
+  const theirs = factsOf(actual);
+  return (type === '*' || type === theirs.type) && (subtype === '*' || subtype === theirs.subtype);
 }
 
 /**

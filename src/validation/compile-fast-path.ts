@@ -77,8 +77,15 @@ function compileResponseCheck(
     checks: compileContents(response.contents ?? [], 'response', bundle),
   }));
   const codes = responses.map((r) => r.code).join(',');
+  // The declared response of each status, found on its first answer: statuses are three digits.
+  const foundByStatus = new Map<number, (typeof compiled)[number] | undefined>();
   return ({ status, headers, body }) => {
-    const found = findResponse(compiled, status);
+    let found = foundByStatus.get(status);
+    if (found === undefined && !foundByStatus.has(status)) {
+      found = findResponse(compiled, status);
+      if (Number.isInteger(status) && status >= 100 && status <= 999)
+        foundByStatus.set(status, found);
+    }
     if (found === undefined) {
       return [
         {
