@@ -1,5 +1,6 @@
 import type { ContractOperation } from './contract-operation.ts';
 import type { Contract } from './load-contract.ts';
+import { pathIndexOf } from './path-index.ts';
 
 export type RouteResult =
   | { kind: 'matched'; operation: ContractOperation }
@@ -12,7 +13,7 @@ export type RouteResult =
  */
 export function createLiveContract(initial: Contract) {
   let current = initial;
-  let ordered = inRouteOrder(initial.operations);
+  let index = pathIndexOf(initial.operations);
   return {
     get current(): Contract {
       return current;
@@ -26,7 +27,7 @@ export function createLiveContract(initial: Contract) {
      */
     route(method: string, path: string): RouteResult {
       const allow: string[] = [];
-      for (const operation of ordered) {
+      for (const operation of index.candidates(path)) {
         if (!operation.matcher.test(path)) continue;
         if (operation.method === method) return { kind: 'matched', operation };
         allow.push(operation.method);
@@ -34,16 +35,10 @@ export function createLiveContract(initial: Contract) {
       return allow.length === 0 ? { kind: 'no-path' } : { kind: 'no-method', allow };
     },
     replace(next: Contract): void {
+      index = pathIndexOf(next.operations);
       current = next;
-      ordered = inRouteOrder(next.operations);
     },
   };
 }
 
 export type LiveContract = ReturnType<typeof createLiveContract>;
-
-// Literal paths win over templated ones, as OpenAPI asks.
-function inRouteOrder(operations: readonly ContractOperation[]): ContractOperation[] {
-  const templates = (path: string): number => path.split('{').length - 1;
-  return [...operations].sort((a, b) => templates(a.path) - templates(b.path));
-}

@@ -3,6 +3,7 @@ import type { ContractOperation } from '../contract/contract-operation.ts';
 import { problemMediaType } from '../contract/problem-details.ts';
 import type { EngineResponse } from '../contract/engine-messages.ts';
 import { isJsonMediaType } from '../contract/media-type.ts';
+import { pathIndexOf } from '../contract/path-index.ts';
 import type { HttpError, ProblemDetails } from '../errors.ts';
 import { contractErrorAnswer } from './error-body.ts';
 import { jsonHeaders, type ModeAnswer } from './response-mode.ts';
@@ -83,7 +84,8 @@ const answeredByDefault = new Set([
 /**
  * The contract's own answer to a request that no operation takes (an unknown path, a method the
  * path does not take): the response an operation declares for that status, the operations of
- * that path first. Undefined when none declares one with a JSON body.
+ * that path first. Undefined when none declares one with a JSON body. Converts only the path's
+ * operations and, where none of them declares it, the document's up to the first that does.
  */
 export function declaredRefusal(
   operations: readonly ContractOperation[],
@@ -91,12 +93,15 @@ export function declaredRefusal(
   path: string,
   message: string,
 ): EngineResponse | undefined {
-  const declaring = operations.filter(
-    (o) =>
-      o.statuses.includes(status) &&
-      (declaredResponse(o, status)?.contents ?? []).some((c) => isJsonMediaType(c.mediaType)),
-  );
-  const operation = declaring.find((o) => o.matcher.test(path)) ?? declaring[0];
+  const index = pathIndexOf(operations);
+  const declares = (o: ContractOperation): boolean =>
+    o.statuses.includes(status) &&
+    (declaredResponse(o, status)?.contents ?? []).some((c) => isJsonMediaType(c.mediaType));
+  const onPath = index
+    .candidates(path)
+    .filter((o) => o.matcher.test(path) && declares(o))
+    .sort((a, b) => index.orderOf(a) - index.orderOf(b));
+  const operation = onPath[0] ?? operations.find(declares);
   return operation === undefined ? undefined : contractErrorAnswer(operation, status, message);
 }
 

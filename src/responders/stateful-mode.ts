@@ -4,7 +4,7 @@ import { schemaProperties } from '../contract/schema-properties.ts';
 import { whenReady, type MaybePromise } from '../maybe-promise.ts';
 import type { RecordStore } from './store/record-store.ts';
 import { type ModeAnswer, type ModeRequest, type ResponseMode } from './response-mode.ts';
-import { resourceRoles } from './resources/infer-resources.ts';
+import { hasResources, resourceRoleOf } from './resources/infer-resources.ts';
 import { defineField, fillRequired } from './resources/item-shape.ts';
 import { answerResource, type Resources } from './resources/resource-mode.ts';
 import { isNode } from './resources/schema-fields.ts';
@@ -24,14 +24,16 @@ export function createStatefulMode(
   fallback: ResponseMode,
   resources?: Resources,
 ): ResponseMode {
+  // Whether the contract has resources is the one question about all of it: asked at start-up.
+  if (resources !== undefined) hasResources(resources.operations());
   return {
     respond(modeRequest: ModeRequest): MaybePromise<ModeAnswer> {
       const { operation, request, session, status } = modeRequest;
       if (resources !== undefined) {
-        const roles = resourceRoles(resources.operations());
-        const role = roles.get(operation);
+        const operations = resources.operations();
+        const role = resourceRoleOf(operations, operation);
         if (role !== undefined) return answerResource(resources, fallback, modeRequest, role);
-        if (roles.size > 0) return fallback.respond(modeRequest);
+        if (hasResources(operations)) return fallback.respond(modeRequest);
       }
       const fields = request.body;
       const mediaType = jsonMediaTypeOf(modeRequest);

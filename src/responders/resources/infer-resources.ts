@@ -1,31 +1,9 @@
 import type { ContractOperation } from '../../contract/contract-operation.ts';
-import { responseSchema } from '../../validation/prism-engine.ts';
-import { overrideOf, type Override, type ResourceAction } from './resource-override.ts';
-import {
-  arrayProperty,
-  isNode,
-  isNumeric,
-  itemsOf,
-  propertySchemas,
-  type SchemaNode,
-} from './schema-fields.ts';
+import { pathIndexOf } from '../../contract/path-index.ts';
+import { describeResource, parentOf, type Member, type Resource } from './describe-resource.ts';
+import { overrideOf, type ResourceAction } from './resource-override.ts';
 
-export type IdKind = 'integer' | 'uuid' | 'string';
-
-/** A collection and its items, as the contract's paths show them (see resourceRoles). */
-export interface Resource {
-  /** The collection's path template, e.g. `/customers/{customerId}/orders`. */
-  collection: string;
-  /** The collection's own path parameters (its parents' ids), in order. */
-  parentParams: readonly string[];
-  /** The item path's parameter (`orderId`); undefined where no item path is declared. */
-  idParam: string | undefined;
-  /** The item field that holds the id. */
-  idField: string;
-  idKind: IdKind;
-  /** The item as the contract answers it: its read's schema, else its create's, else the list's. */
-  itemSchema: SchemaNode | undefined;
-}
+export type { IdKind, Resource } from './describe-resource.ts';
 
 /** What an operation does to a resource; `byBody`: a PUT or PATCH on the collection, id in the body. */
 export interface ResourceRole {
@@ -46,157 +24,165 @@ const collectionActions: Record<string, ResourceAction> = {
   PUT: 'replace',
   PATCH: 'merge',
 };
-const known = new WeakMap<readonly ContractOperation[], Map<ContractOperation, ResourceRole>>();
+
+type Table = ReturnType<typeof roleTable>;
+const tables = new WeakMap<readonly ContractOperation[], Table>();
+
+function tableOf(operations: readonly ContractOperation[]): Table {
+  let table = tables.get(operations);
+  if (table === undefined) tables.set(operations, (table = roleTable(operations)));
+  return table;
+}
 
 /**
- * The operations that act on a resource, and how. A path ending in one parameter (`/todos/{id}`)
- * under a path ending in a literal (`/todos`) makes a resource where the collection declares a
- * POST (create) and the item path a GET, PUT, PATCH or DELETE; the collection's GET lists. Anything else
- * (`/orders/{id}/cancel`, `/pets/findByStatus`) is no resource. An operation's `x-mock-resource`
- * says otherwise: `false`, or `{ action, collection, id }`. Worked out once per contract.
+ * What an operation does to a resource, if anything. A path ending in one parameter
+ * (`/todos/{id}`) under a path ending in a literal (`/todos`) makes a resource where the
+ * collection declares a POST (create) and the item path a GET, PUT, PATCH or DELETE; the
+ * collection's GET lists. Anything else (`/orders/{id}/cancel`, `/pets/findByStatus`) is no
+ * resource. An operation's `x-mock-resource` says otherwise: `false`, or `{ action, collection,
+ * id }`. Worked out from the operation's own path and the paths beside it, once per operation:
+ * a request looks at its resource's paths, not the contract's.
  *
  * @example
- * resourceRoles(contract.operations).get(getTodo); // { action: 'read', resource: { collection: '/todos', idField: 'id', ... } }
+ * resourceRoleOf(contract.operations, getTodo); // { action: 'read', resource: { collection: '/todos', idField: 'id', ... } }
+ */
+export function resourceRoleOf(
+  operations: readonly ContractOperation[],
+  operation: ContractOperation,
+): ResourceRole | undefined {
+  return tableOf(operations).roleOf(operation);
+}
+
+/**
+ * Whether any operation of the contract acts on a resource (the Plant Store's do not). Worked
+ * out once per contract, with its index: the stateful mode asks at start-up.
+ *
+ * @example
+ * hasResources(contract.operations); // false for the Plant Store
+ */
+export function hasResources(operations: readonly ContractOperation[]): boolean {
+  return tableOf(operations).any();
+}
+
+/**
+ * Every operation's role, for what reads the whole contract at load (fixtures).
+ *
+ * @example
+ * resourceRoles(contract.operations).get(getTodo)?.resource.collection; // '/todos'
  */
 export function resourceRoles(
   operations: readonly ContractOperation[],
 ): Map<ContractOperation, ResourceRole> {
-  let roles = known.get(operations);
-  if (roles === undefined) known.set(operations, (roles = inferRoles(operations)));
+  const table = tableOf(operations);
+  const roles = new Map<ContractOperation, ResourceRole>();
+  for (const op of operations) {
+    const role = table.roleOf(op);
+    if (role !== undefined) roles.set(op, role);
+  }
   return roles;
 }
 
-// An operation in its resource: the action it takes, and the id field its override names.
-interface Member {
-  op: ContractOperation;
-  collection: string;
-  action: ResourceAction;
-  idField: string | undefined;
-}
-
-function inferRoles(
-  operations: readonly ContractOperation[],
-): Map<ContractOperation, ResourceRole> {
-  const overrides = new Map<ContractOperation, Override | undefined>();
-  for (const op of operations) {
-    const override = overrideOf(op);
-    if (override !== false) overrides.set(op, override);
-  }
-  const included = [...overrides.keys()];
+// The roles of one operations list, each worked out when first asked for.
+function roleTable(operations: readonly ContractOperation[]) {
+  const index = pathIndexOf(operations);
+  const included = (op: ContractOperation): boolean => overrideOf(op) !== false;
   const explicit = (op: ContractOperation) => {
-    const override = overrides.get(op);
-    const action = override?.action;
-    if (action === undefined) return undefined;
+    const override = overrideOf(op);
+    const action = override === false ? undefined : override?.action;
+    if (override === false || action === undefined) return undefined;
     return { collection: override?.collection ?? collectionOf(op, action), action };
   };
+  // The collections overrides name, with the operations that name them.
+  const named = Map.groupBy(
+    index.carrying('x-mock-resource').filter((op) => explicit(op) !== undefined),
+    (op) => explicit(op)?.collection ?? '',
+  );
+  const itemPaths = (collection: string): string[] =>
+    index.under(collection).filter((path) => parentOf(path) === collection);
+  const plain = (op: ContractOperation): boolean => included(op) && explicit(op) === undefined;
   // A collection is a resource where items can be created (its POST) and read or changed (its
   // item path's GET, PUT, PATCH or DELETE), or where an override names it.
-  const creatable = new Set(included.filter((op) => op.method === 'POST').map((op) => op.path));
-  const collections = new Set<string>();
-  for (const op of included) {
-    const parent = parentOf(op.path);
-    const named = explicit(op)?.collection;
-    if (named !== undefined) collections.add(named);
-    else if (parent !== undefined && creatable.has(parent) && itemActions[op.method] !== undefined)
-      collections.add(parent);
-  }
-  const roleOf = (op: ContractOperation): Omit<Member, 'op' | 'idField'> | undefined => {
-    const named = explicit(op);
-    if (named !== undefined) return named;
+  const collections = new Map<string, boolean>();
+  const isCollection = (path: string): boolean => {
+    let known = collections.get(path);
+    if (known === undefined) {
+      known =
+        named.has(path) ||
+        (index.at(path).some((op) => op.method === 'POST' && included(op)) &&
+          itemPaths(path).some((item) =>
+            index.at(item).some((op) => plain(op) && itemActions[op.method] !== undefined),
+          ));
+      collections.set(path, known);
+    }
+    return known;
+  };
+  const placeOf = (op: ContractOperation): Omit<Member, 'op' | 'idField'> | undefined => {
+    if (!included(op)) return undefined;
+    const given = explicit(op);
+    if (given !== undefined) return given;
     const parent = parentOf(op.path);
     const onItem = itemActions[op.method];
-    if (parent !== undefined && collections.has(parent) && onItem !== undefined)
+    if (parent !== undefined && onItem !== undefined && isCollection(parent))
       return { collection: parent, action: onItem };
     const onCollection = collectionActions[op.method];
-    if (collections.has(op.path) && onCollection !== undefined)
+    if (onCollection !== undefined && isCollection(op.path))
       return { collection: op.path, action: onCollection };
     return undefined;
   };
-  const members = included.flatMap((op): Member[] => {
-    const role = roleOf(op);
-    return role === undefined ? [] : [{ op, ...role, idField: overrides.get(op)?.id }];
-  });
-  const roles = new Map<ContractOperation, ResourceRole>();
-  for (const [collection, list] of Map.groupBy(members, (m) => m.collection)) {
-    // Described when a request first reaches it: describing reads the operations' schemas,
-    // which converts them (a contract's first request would convert every resource's).
-    let resource: Resource | undefined;
-    for (const { op, action } of list) {
-      const byBody = op.path === collection && (action === 'replace' || action === 'merge');
-      roles.set(op, {
-        action,
-        byBody,
-        get resource() {
-          return (resource ??= describe(collection, list));
-        },
-      });
-    }
-  }
-  return roles;
-}
-
-function describe(collection: string, list: Member[]): Resource {
-  const find = (action: ResourceAction) => list.find((m) => m.action === action)?.op;
-  const itemOp = list.find((m) => parentOf(m.op.path) === collection)?.op;
-  const idParam = itemOp === undefined ? undefined : lastParam(itemOp.path);
-  const listed = successSchema(find('list'));
-  const itemSchema =
-    successSchema(find('read')) ??
-    successSchema(find('create')) ??
-    itemsOf(listed) ??
-    arrayProperty(listed)?.[1];
-  const properties = propertySchemas(itemSchema);
-  const idField =
-    list.find((m) => m.idField !== undefined)?.idField ??
-    (idParam !== undefined && properties.has(idParam) ? idParam : undefined) ??
-    (properties.has('id') ? 'id' : (idParam ?? 'id'));
-  const idSchema =
-    properties.get(idField) ??
-    itemOp?.resource.request?.path?.find((p) => p.name === idParam)?.schema;
-  return {
-    collection,
-    parentParams: collection
-      .split('/')
-      .filter(isParam)
-      .map((s) => s.slice(1, -1)),
-    idParam,
-    idField,
-    idKind: idKindOf(idSchema),
-    itemSchema,
+  // A resource's members in document order: those that name it, those on its paths.
+  const membersOf = (collection: string): Member[] => {
+    const near = [collection, ...itemPaths(collection)].flatMap((path) => index.at(path));
+    const ops = [...(named.get(collection) ?? []), ...near.filter(plain)]
+      .filter((op) => placeOf(op)?.collection === collection)
+      .sort((a, b) => index.orderOf(a) - index.orderOf(b));
+    return ops.map((op) => {
+      const override = overrideOf(op);
+      const place = placeOf(op) as Omit<Member, 'op' | 'idField'>;
+      return { op, ...place, idField: override === false ? undefined : override?.id };
+    });
   };
-}
-
-function idKindOf(schema: unknown): IdKind {
-  if (isNumeric(schema)) return 'integer';
-  return isNode(schema) && schema.format === 'uuid' ? 'uuid' : 'string';
-}
-
-function successSchema(op: ContractOperation | undefined): SchemaNode | undefined {
-  if (op === undefined) return undefined;
-  const schema = responseSchema(op, op.successStatus);
-  return isNode(schema) ? schema : undefined;
+  // Described when a request first reaches it: describing reads the members' schemas, which
+  // converts them.
+  const resources = new Map<string, Resource>();
+  const resourceOf = (collection: string): Resource => {
+    let resource = resources.get(collection);
+    if (resource === undefined) {
+      resource = describeResource(collection, membersOf(collection));
+      resources.set(collection, resource);
+    }
+    return resource;
+  };
+  const roles = new Map<ContractOperation, ResourceRole | undefined>();
+  let any: boolean | undefined;
+  return {
+    roleOf: (op: ContractOperation): ResourceRole | undefined => {
+      if (roles.has(op)) return roles.get(op);
+      const place = placeOf(op);
+      const role =
+        place === undefined
+          ? undefined
+          : {
+              action: place.action,
+              byBody:
+                op.path === place.collection &&
+                (place.action === 'replace' || place.action === 'merge'),
+              get resource() {
+                return resourceOf(place.collection);
+              },
+            };
+      roles.set(op, role);
+      return role;
+    },
+    any: (): boolean => {
+      any ??=
+        named.size > 0 || operations.some((op) => op.method === 'POST' && isCollection(op.path));
+      return any;
+    },
+  };
 }
 
 // The collection an overridden operation names by its path: its parent for an item's action.
 function collectionOf(op: ContractOperation, action: ResourceAction): string {
   const parent = parentOf(op.path);
   return parent !== undefined && action !== 'create' && action !== 'list' ? parent : op.path;
-}
-
-// `/todos` for `/todos/{id}`; undefined unless the path ends in a parameter under a literal.
-function parentOf(path: string): string | undefined {
-  const segments = path.split('/');
-  const last = segments.at(-1) ?? '';
-  const before = segments.at(-2) ?? '';
-  if (!isParam(last) || before === '' || isParam(before)) return undefined;
-  return segments.slice(0, -1).join('/');
-}
-
-function lastParam(path: string): string | undefined {
-  const last = path.split('/').at(-1) ?? '';
-  return isParam(last) ? last.slice(1, -1) : undefined;
-}
-
-function isParam(segment: string): boolean {
-  return /^\{[^{}]+\}$/.test(segment);
 }
