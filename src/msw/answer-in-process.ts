@@ -1,4 +1,4 @@
-import { HttpResponse } from 'msw';
+import { HttpResponse } from 'msw/http';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import { problemMediaType } from '../contract/problem-details.ts';
 import { checkCharset } from '../http/check-charset.ts';
@@ -40,16 +40,21 @@ const unavailableText = JSON.stringify(unavailableBody);
  *
  * @example
  * const answer = createInProcessLane({ config, decide, recorder, touchSession });
- * const response = await answer(request, '/plants');
+ * const response = await answer(request, '/plants', '?tag=a');
  */
 export function createInProcessLane(deps: InProcessLaneDeps) {
-  return async function answerInProcess(request: Request, path: string): Promise<Response> {
+  // `search` is the request URL's query, as the caller has parsed the URL already.
+  return async function answerInProcess(
+    request: Request,
+    path: string,
+    search: string,
+  ): Promise<Response> {
     const started = performance.now();
     const headers = Object.fromEntries(request.headers);
     const exchange: RecordedExchange = {
       method: request.method,
       path,
-      query: queryOf(new URL(request.url).search),
+      query: queryOf(search),
       headers,
       session: sessionOf(headers),
       body: undefined,

@@ -27,7 +27,7 @@ export interface ContractMockParts {
  *
  * @example
  * const mock = assembleContractMock({ config, contract, fixtures, logger });
- * const response = await mock.answer(new Request('http://api.test/plants'), '/plants');
+ * const response = await mock.answer(new Request('http://api.test/plants'), '/plants', '');
  * const client = createMockClient({ url, fetch: mock.adminFetch(`${url}/__admin`) });
  */
 export function assembleContractMock({ config, contract, fixtures, logger }: ContractMockParts) {

@@ -1,4 +1,7 @@
-import { http, isCommonAssetRequest, type HttpHandler } from 'msw';
+// msw's subpaths, not its main entry: that one loads its WebSocket, SSE and GraphQL parts as well
+// (20 to 25 ms of CPU more in a suite that imports only msw/node; docs/msw.md, "How fast").
+import { http, type HttpHandler } from 'msw/http';
+import { isCommonAssetRequest } from 'msw/utils/is-common-asset-request';
 import { createMockClient } from '../client/create-mock-client.ts';
 import type { MockClient } from '../client/mock-client.ts';
 import type { ContractMock } from './assemble-contract-mock.ts';
@@ -36,10 +39,10 @@ export function handlersOf(
   let opened: Promise<ContractMock> | undefined;
   let loaded: ContractMock | undefined;
   const open = (): Promise<ContractMock> => (opened ??= load().then((mock) => (loaded = mock)));
-  const base = (): URL => baseOf(baseUrl);
+  const base = baseOf(baseUrl);
   const handler = http.all(
     ({ request }) => {
-      const path = pathUnder(base(), request.url);
+      const path = pathUnder(base(), new URL(request.url));
       // In the browser the page's own files (its lazily loaded chunks too) reach the worker: one
       // that looks like an asset and that no operation routes is left to the network.
       if (path === undefined) return false;
@@ -48,13 +51,14 @@ export function handlersOf(
     async ({ request }) => {
       const turn = nextTurn();
       const mock = await open();
-      const response = await mock.answer(request, pathUnder(base(), request.url) ?? '/');
+      const url = new URL(request.url);
+      const response = await mock.answer(request, pathUnder(base(), url) ?? '/', url.search);
       await turn;
       return response;
     },
   );
   const client = (session?: string): MockClient => {
-    const url = base().href.replace(/\/+$/, '');
+    const url = base().url.href.replace(/\/+$/, '');
     const adminUrl = `${url}/__admin`;
     return createMockClient({
       url,
@@ -80,17 +84,29 @@ function nextTurn(): Promise<void> | undefined {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-// Resolved against the page in the browser, where a base URL may be a path.
-function baseOf(baseUrl: string): URL {
-  const page = (globalThis as { location?: { href: string } }).location?.href;
-  return new URL(baseUrl, page);
+interface Base {
+  url: URL;
+  /** The base's path without its trailing slashes: '' for the origin's root. */
+  prefix: string;
+}
+
+// The base URL parsed once, not on every request; resolved against the page in the browser, where
+// a base URL may be a path (parsed again only if the page's address has changed since).
+function baseOf(baseUrl: string): () => Base {
+  let parsed: { page: string | undefined; base: Base } | undefined;
+  return () => {
+    const page = (globalThis as { location?: { href: string } }).location?.href;
+    if (parsed === undefined || parsed.page !== page) {
+      const url = new URL(baseUrl, page);
+      parsed = { page, base: { url, prefix: url.pathname.replace(/\/+$/, '') } };
+    }
+    return parsed.base;
+  };
 }
 
 // The request's path under the base URL (the base's own path cut off), or undefined outside it.
-function pathUnder(base: URL, target: string): string | undefined {
-  const url = new URL(target);
+function pathUnder({ url: base, prefix }: Base, url: URL): string | undefined {
   if (url.origin !== base.origin) return undefined;
-  const prefix = base.pathname.replace(/\/+$/, '');
   const { pathname } = url;
   if (prefix === '') return pathname;
   if (pathname !== prefix && !pathname.startsWith(`${prefix}/`)) return undefined;
