@@ -29,11 +29,12 @@ export function createLogger(
 ): Logger {
   const options = { name: loggerName, level: config.logLevel };
   let reportedAt = 0;
+  // Opening process.stdout makes a pipe or socket non-blocking: a stalled reader then means EAGAIN
+  // and a retry, and the writer may write it from the loop. A worker thread's process.stdout is
+  // a stream to the main thread, with no descriptor: it writes fd 1 from libuv's threads.
+  const stdout = dest === 1 ? (process.stdout.fd as number | undefined) : undefined;
   const output = createLineWriter(
-    // Opening process.stdout makes a pipe non-blocking: a stalled reader then means EAGAIN and a
-    // retry, not a libuv thread sleeping in a write that Node waits for at exit. A worker
-    // thread's process.stdout is a stream to the main thread, with no descriptor: it writes fd 1.
-    dest === 1 ? stdoutFd() : typeof dest === 'number' ? dest : openSync(dest, 'a'),
+    dest === 1 ? (stdout ?? 1) : typeof dest === 'number' ? dest : openSync(dest, 'a'),
     maxBufferedLogBytes,
     {
       onDrop: (dropped) => {
@@ -48,6 +49,8 @@ export function createLogger(
         process.stderr.write(`plant-store-mock: failed to write the log: ${error.message}\n`);
       },
     },
+    undefined,
+    stdout !== undefined,
   );
   // pino-pretty is loaded only for `--log-format pretty`.
   const pretty =
@@ -85,10 +88,4 @@ export async function closeLogOutput(logger: Logger, timeoutMs: number): Promise
   process.stderr.write(
     `plant-store-mock: stopped with ${unwritten} log lines unwritten after ${Math.round(timeoutMs)} ms (and ${droppedLines} lines dropped before): stdout was not being read. They were dropped.\n`,
   );
-}
-
-// Undefined in a worker thread, whatever Node's types say.
-function stdoutFd(): number {
-  const fd = process.stdout.fd as number | undefined;
-  return fd ?? 1;
 }

@@ -1,20 +1,21 @@
 import * as nodeFs from 'node:fs';
+import {
+  isFull,
+  isPipeOrSocket,
+  writeBatch,
+  writeBatchNow,
+  type BatchDone,
+  type Errno,
+  type LineWriterFs,
+} from './write-batch.ts';
 
-type Errno = NodeJS.ErrnoException;
-type Done<T = void> = (error: Errno | null, value: T) => void;
+export type { LineWriterFs };
+
 /** Lines taken from the queue and not all written yet; `cut` once its start is in the file. */
 interface Batch {
   buffer: Buffer;
   lines: number;
   cut: boolean;
-}
-
-/** The file calls a LineWriter makes; tests pass a fake to play a full disk. */
-export interface LineWriterFs {
-  write(fd: number, b: Buffer, offset: number, n: number, at: null, done: Done<number>): void;
-  fstat(fd: number, done: Done<nodeFs.Stats>): void;
-  ftruncate(fd: number, length: number, done: (error: Errno | null) => void): void;
-  close(fd: number, done: (error: Errno | null) => void): void;
 }
 
 export interface LineWriterEvents {
@@ -40,13 +41,16 @@ const retryWhenFullMs = 10;
  * is undone when the file is a regular one and nobody appended after it (else its rest goes out
  * first on resumption); the writer retries every second, so writing resumes once space is freed.
  * The descriptor must be non-blocking when it is a pipe: a write to a blocking pipe that nobody
- * reads sleeps in a libuv thread, and Node cannot exit until that thread returns.
+ * reads sleeps in a libuv thread, and Node cannot exit until that thread returns. With
+ * `nonBlocking` (the caller vouches for that), a pipe or socket gets the lines of one event-loop
+ * turn in one write from the loop itself, with no libuv thread woken per line.
  */
 export function createLineWriter(
   fd: number,
   maxPendingBytes: number,
   events: LineWriterEvents,
   fs: LineWriterFs = nodeFs,
+  nonBlocking = false,
 ) {
   const queue: string[] = [];
   let pendingBytes = 0;
@@ -54,6 +58,9 @@ export function createLineWriter(
   let batch: Batch | undefined;
   // Only a regular file can be cut back (the first fstat tells; pipes are not asked again).
   let regularFile = true;
+  // Set after the first fstat for a non-blocking pipe or socket: written from the loop.
+  let writeNow: ((buffer: Buffer, done: BatchDone) => void) | undefined;
+  let turnEnd: NodeJS.Immediate | undefined;
   let failure: Errno | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let writing = false;
@@ -76,6 +83,11 @@ export function createLineWriter(
     }
   }
 
+  const pumpAtTurnEnd = (): void => {
+    turnEnd = undefined;
+    pump();
+  };
+
   function take(): Batch {
     let lines = 0;
     for (let chars = 0; lines < queue.length && chars < batchChars; lines++) {
@@ -85,57 +97,37 @@ export function createLineWriter(
   }
 
   function start(taken: Batch): void {
-    if (taken.cut || !regularFile) {
-      writeFrom(taken, 0, undefined);
+    const done = (inFile: number, error: Errno | null): void => {
+      if (!finished) ended(taken, inFile, error);
+    };
+    if (writeNow !== undefined) writeNow(taken.buffer, done);
+    else if (taken.cut || !regularFile) writeBatch(fs, fd, taken.buffer, undefined, done);
+    else {
+      fs.fstat(fd, (error, stats) => {
+        // The size before the write, to undo a cut one.
+        regularFile = error === null && stats.isFile();
+        const { writeSync } = fs;
+        if (nonBlocking && writeSync !== undefined && error === null && isPipeOrSocket(stats)) {
+          writeNow = (buffer, batchDone) => {
+            writeBatchNow(writeSync, fd, buffer, batchDone);
+          };
+        }
+        writeBatch(fs, fd, taken.buffer, regularFile ? stats.size : undefined, done);
+      });
+    }
+  }
+
+  // The batch is written, or waits (less what is in the file already) and is tried again later.
+  function ended(taken: Batch, inFile: number, error: Errno | null): void {
+    writing = false;
+    pendingBytes -= inFile;
+    if (error === null) {
+      batch = undefined;
+      if (failure !== undefined) events.onResume?.();
+      failure = undefined;
+      pump();
       return;
     }
-    fs.fstat(fd, (error, stats) => {
-      // The size before the write, to undo a cut one.
-      regularFile = error === null && stats.isFile();
-      writeFrom(taken, 0, regularFile ? stats.size : undefined);
-    });
-  }
-
-  function writeFrom(taken: Batch, offset: number, sizeBefore?: number): void {
-    const { buffer } = taken;
-    fs.write(fd, buffer, offset, buffer.length - offset, null, (error, written) => {
-      if (finished) return;
-      if (error === null) {
-        pendingBytes -= written;
-        if (offset + written < buffer.length) {
-          writeFrom(taken, offset + written, sizeBefore);
-          return;
-        }
-        batch = undefined;
-        writing = false;
-        if (failure !== undefined) events.onResume?.();
-        failure = undefined;
-        pump();
-      } else if (offset > 0 && sizeBefore !== undefined && !isFull(error)) {
-        undo(taken, offset, sizeBefore, error);
-      } else {
-        failed(taken, offset, error);
-      }
-    });
-  }
-
-  // Takes back the start of a batch the disk cut short, when the file ends with it.
-  function undo(taken: Batch, offset: number, sizeBefore: number, cause: Errno): void {
-    fs.fstat(fd, (statError, stats) => {
-      if (statError !== null || stats.size !== sizeBefore + offset) {
-        failed(taken, offset, cause);
-        return;
-      }
-      fs.ftruncate(fd, sizeBefore, (truncateError) => {
-        if (truncateError === null) pendingBytes += offset;
-        failed(taken, truncateError === null ? 0 : offset, cause);
-      });
-    });
-  }
-
-  // The batch waits, less what is in the file already, and the writer tries again later.
-  function failed(taken: Batch, inFile: number, error: Errno): void {
-    writing = false;
     if (inFile > 0)
       batch = { buffer: taken.buffer.subarray(inFile), lines: taken.lines, cut: true };
     if (!isFull(error)) {
@@ -161,7 +153,8 @@ export function createLineWriter(
       }
       queue.push(line);
       pendingBytes += bytes;
-      pump();
+      if (writeNow !== undefined) turnEnd ??= setImmediate(pumpAtTurnEnd);
+      else pump();
     },
     /** Calls `done` once every line so far is written, or a write error waits (pino's flush). */
     flush(done: () => void): void {
@@ -189,6 +182,7 @@ export function createLineWriter(
           finished = true;
           clearTimeout(timer);
           clearTimeout(retryTimer);
+          clearImmediate(turnEnd);
           const unwritten = queue.length + (batch?.lines ?? 0);
           droppedLines += unwritten;
           if (fd <= 2) resolve(unwritten);
@@ -207,7 +201,5 @@ export function createLineWriter(
     },
   };
 }
-
-const isFull = (error: Errno): boolean => error.code === 'EAGAIN' || error.code === 'EWOULDBLOCK';
 
 export type LineWriter = ReturnType<typeof createLineWriter>;

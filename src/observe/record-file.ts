@@ -61,7 +61,7 @@ export function openRecordFile(path: string, logger: Logger, fs?: LineWriterFs):
   // Opens the file, or says why not once and tries again a second later (on a later line).
   const open = (): void => {
     try {
-      writer = createLineWriter(openNonBlocking(path), maxPendingRecordBytes, events, fs);
+      writer = createLineWriter(openNonBlocking(path), maxPendingRecordBytes, events, fs, true);
       if (openError !== undefined) events.onResume();
       openError = undefined;
     } catch (error) {
