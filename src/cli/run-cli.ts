@@ -1,10 +1,11 @@
 import { configSchema, flagName } from '../config/config-schema.ts';
 import { ConfigError } from '../errors.ts';
 import { startMockServer } from '../http/start-server.ts';
-import { buildParser } from './build-parser.ts';
+import { cliFlags } from './cli-flags.ts';
 import { toOptions } from './to-options.ts';
 import { contractArgument } from './contract-argument.ts';
 import { npmFlagHint } from './npm-flag-hint.ts';
+import { readKnownFlags, type ReadFlags } from './read-known-flags.ts';
 import { suggestOption } from './suggest-option.ts';
 
 /** Exit code for a setting that cannot be used. */
@@ -21,16 +22,10 @@ async function main(): Promise<void> {
     await runPactCommand(process.argv.slice(3));
     return;
   }
-  const parser = buildParser(process.argv.slice(2));
+  const args = process.argv.slice(2);
   const hint = npmFlagHint(process.env, known);
   if (hint !== undefined) process.stderr.write(`plant-store-mock: ${hint}\n`);
-  const argv = await parser
-    .fail((message: string | undefined, error: Error | undefined) => {
-      const text = error?.message ?? message ?? 'invalid arguments';
-      process.stderr.write(`plant-store-mock: ${describeFailure(text, known)}\n`);
-      process.exit(badConfigExit);
-    })
-    .parse();
+  const argv = readKnownFlags(args, process.env, cliFlags()) ?? (await parseWithYargs(args));
   const options = toOptions(argv);
   const spec = contractArgument(argv);
   if (spec !== undefined) options.spec = spec;
@@ -45,6 +40,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+/** yargs, loaded only for what readKnownFlags leaves to it: --help, --config, errors, ... */
+async function parseWithYargs(args: string[]): Promise<ReadFlags> {
+  const { buildParser } = await import('./build-parser.ts');
+  return await buildParser(args)
+    .fail((message: string | undefined, error: Error | undefined) => {
+      const text = error?.message ?? message ?? 'invalid arguments';
+      process.stderr.write(`plant-store-mock: ${describeFailure(text, known)}\n`);
+      process.exit(badConfigExit);
+    })
+    .parse();
 }
 
 /**
