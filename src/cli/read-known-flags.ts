@@ -14,7 +14,7 @@ const camelCase = (name: string): string =>
 const plainValue = (value: string): boolean => value !== '' && !/^[-'"]|['"]$/.test(value);
 
 // A contract path yargs keeps as typed: nothing it would read as a number.
-const plainPath = (arg: string): boolean => arg !== '' && !/^[-+.\d]/.test(arg);
+const plainPath = (arg: string): boolean => arg !== '' && !/^[-+]?\.?\d/.test(arg);
 
 /**
  * The settings of a plain command line (known flags as `--name value`, `--name=value`, `-p value`,

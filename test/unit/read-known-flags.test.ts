@@ -52,6 +52,8 @@ const sample = (name: string): string => (name === 'port' ? '4011' : `${name}-va
 const plainCases: { args: string[]; env: Record<string, string> }[] = [
   { args: [], env: {} },
   { args: ['openapi.yaml'], env: {} },
+  { args: ['./openapi.yaml'], env: {} },
+  { args: ['../contracts/openapi.json', '--port', '0'], env: {} },
   { args: ['-p', '0', 'openapi.yaml', '--host', '127.0.0.1'], env: {} },
   { args: ['--spec', 'a.yaml', 'a.yaml'], env: {} },
   { args: ['a.yaml', 'b.yaml'], env: {} },
@@ -120,7 +122,8 @@ describe('readKnownFlags', () => {
       fc.constantFrom(...names.map((name) => `--no-${name}`)),
       fc.constantFrom('-p', '--', '-', '--port=', '--host=x=y', '--mode=dynamic', '--seed=0x10'),
       fc.constantFrom('true', 'false', '0', '42', '0x10', '1e3', '-1', '', ' ', "'q'", '"q"'),
-      fc.constantFrom('openapi.yaml', 'a b.yaml', 'dynamic', '1mb', 'x=y', '.hidden', '~/c.json'),
+      fc.constantFrom('openapi.yaml', './a.yaml', '../b.json', '.5', '+1', 'a b.yaml', 'dynamic'),
+      fc.constantFrom('1mb', 'x=y', '.hidden', '~/c.json', 'null', 'NaN', 'Infinity'),
       fc.string({ maxLength: 6 }),
     );
     const envEntry = fc.tuple(
