@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { generatedCheckPaths } from './build-schema-checks.ts';
 import { bundleLazyRequires } from './bundle-lazy-requires.ts';
+import { dedupePackages } from './dedupe-packages.ts';
 
 /**
  * Bundles the CLI (dist/cli/main.js), the package's main entry (dist/index.js, what
@@ -47,7 +48,10 @@ await build({
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
-  plugins: [bundleLazyRequires(bundledRequires.map((file) => `${root}${file}`))],
+  plugins: [
+    bundleLazyRequires(bundledRequires.map((file) => `${root}${file}`)),
+    dedupePackages(`${root}node_modules`),
+  ],
   // Its url.parse() calls make Node print a deprecation warning when they come from outside
   // node_modules, as bundled code does.
   external: ['@stoplight/json-schema-ref-parser', 'msw'],
