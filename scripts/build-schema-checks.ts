@@ -1,10 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type AnySchema, type Options } from 'ajv';
+import { _, Ajv, type AnySchema, type Options } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import addFormats from 'ajv-formats';
+import { adminBodySchemas } from '../src/admin/admin-body-schemas.ts';
 import { configSchema } from '../src/config/config-schema.ts';
 import { contractAjvOptions } from '../src/validation/contract-ajv-options.ts';
 import { ownRequire } from './bundle-lazy-requires.ts';
@@ -25,8 +27,10 @@ type AjvCore = Parameters<typeof standaloneCode.default>[0];
 /** Where each generated check goes, and how it is made. */
 interface GeneratedCheck {
   path: string;
-  make: () => { ajv: AjvCore; schema: AnySchema | string };
+  /** One check (`validate`), or several, each exported under its name. */
+  make: () => { ajv: AjvCore; schema: AnySchema | string } | { ajv: AjvCore; exports: Schemas };
 }
+type Schemas = Readonly<Record<string, AnySchema>>;
 
 const standalone = { source: true, esm: true };
 const contractOptions: Options = {
@@ -54,6 +58,14 @@ const metaSchemas = [
   ],
 ] as const;
 
+// The admin API's body checks: every problem listed, `format: regex` as ajv-formats checks it.
+function adminAjv(): Ajv {
+  const formats = _`require('ajv-formats/dist/formats').fullFormats`;
+  const ajv = new Ajv({ allErrors: true, code: { ...standalone, formats } });
+  addFormats.default(ajv, ['regex']);
+  return ajv;
+}
+
 const checks: GeneratedCheck[] = [
   ...metaSchemas.map(([name, makeAjv, id]) => ({
     path: `src/validation/generated/${name}-meta-schema.ts`,
@@ -68,6 +80,10 @@ const checks: GeneratedCheck[] = [
         properties: { spec: specWithoutDefault, ...settings },
       },
     }),
+  },
+  {
+    path: 'src/admin/generated/admin-body-checks.ts',
+    make: () => ({ ajv: adminAjv(), exports: adminBodySchemas }),
   },
 ];
 
@@ -85,10 +101,8 @@ export function generatedSchemaChecks(): Map<string, string> {
   return new Map(checks.map(({ path, make }) => [path, moduleOf(path, make())]));
 }
 
-function moduleOf(path: string, { ajv, schema }: ReturnType<GeneratedCheck['make']>): string {
-  const validate = typeof schema === 'string' ? ajv.getSchema(schema) : ajv.compile(schema);
-  if (validate === undefined) throw new Error(`ajv has no schema ${JSON.stringify(schema)}`);
-  const code = standaloneCode.default(ajv, validate);
+function moduleOf(path: string, made: ReturnType<GeneratedCheck['make']>): string {
+  const code = standaloneCodeOf(made);
   // ajv's standalone code require()s its runtime helpers: the bundles resolve them at build time
   // (bundleLazyRequires), vitest and tsc's output at run time.
   const imports = ["import { createRequire } from 'node:module';", ownRequire];
@@ -103,6 +117,19 @@ function moduleOf(path: string, { ajv, schema }: ReturnType<GeneratedCheck['make
     code,
     '',
   ].join('\n');
+}
+
+function standaloneCodeOf(made: ReturnType<GeneratedCheck['make']>): string {
+  const { ajv } = made;
+  if ('exports' in made) {
+    for (const [name, schema] of Object.entries(made.exports)) ajv.addSchema(schema, name);
+    const names = Object.keys(made.exports);
+    return standaloneCode.default(ajv, Object.fromEntries(names.map((name) => [name, name])));
+  }
+  const { schema } = made;
+  const validate = typeof schema === 'string' ? ajv.getSchema(schema) : ajv.compile(schema);
+  if (validate === undefined) throw new Error(`ajv has no schema ${JSON.stringify(schema)}`);
+  return standaloneCode.default(ajv, validate);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

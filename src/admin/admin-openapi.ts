@@ -1,6 +1,6 @@
 import { requestPatternSchema } from '../interactions/request-pattern.ts';
 import { stubDefinitionSchema } from '../responders/stubs/stub-schema.ts';
-import { sequenceBodySchema, verifyBodySchema } from './check-admin-body.ts';
+import { sequenceBodySchema, verifyBodySchema } from './admin-body-schemas.ts';
 import { error, json, ref, violation } from './openapi-parts.ts';
 import { pactPath } from './pact-openapi.ts';
 import { recordingPath } from './recording-openapi.ts';

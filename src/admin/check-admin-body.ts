@@ -1,76 +1,32 @@
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import { UnsupportedPatternError } from '../parsing/linear-regex.ts';
 import { HttpError } from '../errors.ts';
-import {
-  compilePathPattern,
-  requestPatternSchema,
-  type RequestPattern,
-} from '../interactions/request-pattern.ts';
-import { timesSchema, type Times } from '../interactions/verify-requests.ts';
+import { compilePathPattern, type RequestPattern } from '../interactions/request-pattern.ts';
+import type { Times } from '../interactions/verify-requests.ts';
 import type { StubDefinition } from '../responders/stubs/stub.ts';
-import { stubDefinitionSchema } from '../responders/stubs/stub-schema.ts';
+import * as generated from './generated/admin-body-checks.ts';
 
 type Check<T> = ((value: unknown) => value is T) & { errors?: ErrorObject[] | null };
 
-let ajv: Ajv | undefined;
-
-// Compiled by prepareAdminChecks when the admin API is set up, so that no admin call waits for
-// them, or on first use by code that skipped it.
-function lazily<T>(schema: object): () => Check<T> {
-  let check: Check<T> | undefined;
-  return () => {
-    if (ajv === undefined) {
-      ajv = new Ajv({ allErrors: true });
-      addFormats.default(ajv, ['regex']);
-    }
-    check ??= ajv.compile<T>(schema);
-    return check;
-  };
-}
-
-/** The body of POST /__admin/verify, `pattern` being a request pattern's schema or a reference. */
-export const verifyBodySchema = (pattern: object) => ({
-  type: 'object',
-  required: ['pattern'],
-  additionalProperties: false,
-  properties: { pattern, times: timesSchema },
-});
-
-/** The body of POST /__admin/verify/sequence (see verifyBodySchema). */
-export const sequenceBodySchema = (pattern: object) => ({
-  type: 'object',
-  required: ['patterns'],
-  additionalProperties: false,
-  properties: { patterns: { type: 'array', minItems: 1, items: pattern } },
-});
-
-const checkPattern = lazily<RequestPattern>(requestPatternSchema);
-const checkVerify = lazily<{ pattern: RequestPattern; times?: Times }>(
-  verifyBodySchema(requestPatternSchema),
-);
-const checkSequence = lazily<{ patterns: RequestPattern[] }>(
-  sequenceBodySchema(requestPatternSchema),
-);
-const checkStub = lazily<StubDefinition>(stubDefinitionSchema);
-
-/** Compiles the admin API's body checks now, so that no admin call waits for them. */
-export function prepareAdminChecks(): void {
-  for (const check of [checkPattern, checkVerify, checkSequence, checkStub]) check();
-}
+// Compiled by ajv at build time (adminBodySchemas): compiling them on the first admin call took
+// longer than the call (docs/design.md#start-up).
+const checkPattern = generated.pattern as Check<RequestPattern>;
+const checkVerify = generated.verify as Check<{ pattern: RequestPattern; times?: Times }>;
+const checkSequence = generated.sequence as Check<{ patterns: RequestPattern[] }>;
+const checkStub = generated.stub as Check<StubDefinition>;
 
 /** Checks an admin request body, refusing a malformed one with 400 and every problem found. */
 export const checkAdminBody = {
   pattern: (body: unknown) =>
-    withRunnablePaths(checked(checkPattern(), body ?? {}, 'a request pattern'), (b) => [b]),
+    withRunnablePaths(checked(checkPattern, body ?? {}, 'a request pattern'), (b) => [b]),
   verify: (body: unknown) =>
-    withRunnablePaths(checked(checkVerify(), body, '{"pattern": {...}, "times": {...}}'), (b) => [
+    withRunnablePaths(checked(checkVerify, body, '{"pattern": {...}, "times": {...}}'), (b) => [
       b.pattern,
     ]),
   stub: (body: unknown) =>
     withRunnablePaths(
       checked(
-        checkStub(),
+        checkStub,
         body,
         'a stub: {"pattern": {...}, "response": {"status", "body"|"example"|"dynamic"}}',
       ),
@@ -78,7 +34,7 @@ export const checkAdminBody = {
     ),
   sequence: (body: unknown) =>
     withRunnablePaths(
-      checked(checkSequence(), body, '{"patterns": [{...}, ...]}'),
+      checked(checkSequence, body, '{"patterns": [{...}, ...]}'),
       (b) => b.patterns,
     ),
 };

@@ -10,14 +10,12 @@ import { HttpError } from '../errors.ts';
 import { defaultSession, sessionHeaderOf, sessionNameProblem } from '../sessions/session-of.ts';
 import type { AdminDeps } from './admin-context.ts';
 import { adminRoutes, type AdminRoute } from './admin-routes.ts';
-import { prepareAdminChecks } from './check-admin-body.ts';
 
 /**
  * The `/__admin` API: JSON in and out, scoped to the session of `X-Mock-Session` or `?session=`,
  * and behind `Authorization: Bearer <adminToken>` when one is set.
  */
 export function createAdminRouter(deps: AdminDeps): Router {
-  prepareAdminChecks();
   const router = express.Router();
   const serve = (route: AdminRoute) => async (req: Request, res: Response) => {
     const reply = await route.handler({
