@@ -8,8 +8,9 @@ import type { Outcome, PipelineDeps } from '../request-states.ts';
 export function judgeResponse(outcome: Outcome, deps: PipelineDeps): Outcome {
   const { operation } = outcome;
   // The mock's own answers (its errors, a forced status) are made to fit the contract where it
-  // declares them; they are never the API breaking it.
-  if (isOwnAnswer(outcome.source)) return outcome;
+  // declares them; they are never the API breaking it. A fault goes out in place of the answer,
+  // so that answer is never sent: the journal records the fault as the break.
+  if (isOwnAnswer(outcome.source) || outcome.fault !== undefined) return outcome;
   const responseViolations = verdictOn(operation, outcome);
   if (responseViolations.length === 0) return outcome;
   const { status } = outcome.response;
