@@ -4,6 +4,7 @@ import type { AdminFetch } from '../client/mock-client.ts';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import { createLiveContract } from '../contract/live-contract.ts';
 import type { Contract } from '../contract/load-contract.ts';
+import { pathIndexOf } from '../contract/path-index.ts';
 import { createConfiguredPipeline } from '../http/create-configured-pipeline.ts';
 import { createMemoryState } from '../http/create-memory-state.ts';
 import { recordInteractions } from '../observe/record-interactions.ts';
@@ -67,7 +68,9 @@ export function assembleContractMock({ config, contract, fixtures, logger }: Con
   const adminFetch = (adminUrl: string): AdminFetch => createAdminFetch(adminDeps, adminUrl);
   /** Whether an operation of the contract has this path (any method). */
   const routes = (path: string): boolean =>
-    live.current.operations.some(({ matcher }) => matcher.test(path));
+    pathIndexOf(live.current.operations)
+      .candidates(path)
+      .some(({ matcher }) => matcher.test(path));
   return { answer, adminFetch, routes };
 }
 

@@ -3,7 +3,8 @@ import type { ContractOperation } from '../contract/contract-operation.ts';
 import type { EngineResponse } from '../contract/engine-messages.ts';
 import { isJsonMediaType } from '../contract/media-type.ts';
 import { schemaProperties } from '../contract/schema-properties.ts';
-import { bodyViolations, errorSample, isRecord } from '../validation/error-samples.ts';
+import { isRecord } from '../parsing/is-record.ts';
+import { bodyViolations, errorSample } from '../validation/error-samples.ts';
 import { jsonHeaders } from './response-mode.ts';
 
 // Fields that carry the status, and those that carry the message, most telling first: an RFC 7807

@@ -75,6 +75,3 @@ function mend(
     bodyViolations(operation, { ...sample, body: b }).length === 0;
   return fits(body) ? body : fits(fake) ? fake : undefined;
 }
-
-// Still imported from here by responders/error-body.ts.
-export { isRecord };
