@@ -4,7 +4,6 @@ import type { AdminFetch } from '../client/mock-client.ts';
 import type { ResolvedConfig } from '../config/config-schema.ts';
 import { createLiveContract } from '../contract/live-contract.ts';
 import type { Contract } from '../contract/load-contract.ts';
-import { pathIndexOf } from '../contract/path-index.ts';
 import { createConfiguredPipeline } from '../http/create-configured-pipeline.ts';
 import { createMemoryState } from '../http/create-memory-state.ts';
 import { recordInteractions } from '../observe/record-interactions.ts';
@@ -66,11 +65,9 @@ export function assembleContractMock({ config, contract, fixtures, logger }: Con
   };
   /** The admin API in process, for a MockClient whose admin URL is `adminUrl`. */
   const adminFetch = (adminUrl: string): AdminFetch => createAdminFetch(adminDeps, adminUrl);
-  /** Whether an operation of the contract has this path (any method). */
-  const routes = (path: string): boolean =>
-    pathIndexOf(live.current.operations)
-      .candidates(path)
-      .some(({ matcher }) => matcher.test(path));
+  /** Whether an operation of the contract has this path (with this method or another). */
+  const routes = (method: string, path: string): boolean =>
+    live.route(method, path).kind !== 'no-path';
   return { answer, adminFetch, routes };
 }
 

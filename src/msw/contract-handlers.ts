@@ -46,7 +46,11 @@ export function handlersOf(
       // In the browser the page's own files (its lazily loaded chunks too) reach the worker: one
       // that looks like an asset and that no operation routes is left to the network.
       if (path === undefined) return false;
-      return !leavesAssets || !isCommonAssetRequest(request) || loaded?.routes(path) === true;
+      return (
+        !leavesAssets ||
+        !isCommonAssetRequest(request) ||
+        loaded?.routes(request.method, path) === true
+      );
     },
     async ({ request }) => {
       const turn = nextTurn();
