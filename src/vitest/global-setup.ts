@@ -9,6 +9,7 @@
  * // vitest.config.ts
  * export default defineConfig({ test: { globalSetup: ['plant-store-mock/vitest/global-setup'] } });
  */
+import { once } from 'node:events';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -26,6 +27,9 @@ import { providedMockKey, type ProvidedMock } from './provided-mock.ts';
 export interface MockSetupProject {
   provide(key: typeof providedMockKey, value: ProvidedMock): void;
 }
+
+// How long a closed worker may take to exit by itself: the mock's own shutdown bound.
+const closeBoundMs = 5000;
 
 // The worker's file beside this one: .js in the package, .ts when run from the sources.
 const workerFile = new URL(
@@ -68,9 +72,10 @@ export function setupMockServer(
     });
     return async () => {
       const outcome = await started.catch((error: unknown) => error);
+      const exited = once(worker, 'exit');
       worker.postMessage('close');
       await nextMessage(worker);
-      await worker.terminate();
+      await endWorker(worker, exited);
       if (!(outcome instanceof Object && 'kind' in outcome && outcome.kind === 'ready')) {
         throw outcome instanceof Error ? outcome : startFailure(outcome as MockWorkerMessage);
       }
@@ -87,6 +92,24 @@ function startFailure(message: MockWorkerMessage | { kind: 'exited' }): Error {
     name: message.name,
     ...(message.code === undefined ? {} : { code: message.code }),
   });
+}
+
+// A closed worker has nothing left to run and exits by itself; terminate() only one that has
+// not within the mock's shutdown bound, since ending a busy thread from outside can crash Node.
+async function endWorker(worker: Worker, exited: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(resolve, closeBoundMs, false);
+  });
+  const byItself = await Promise.race([
+    exited.then(
+      () => true,
+      () => true,
+    ),
+    late,
+  ]);
+  clearTimeout(timer);
+  if (!byItself) await worker.terminate();
 }
 
 // The worker's next message; its exit or crash before one reads as a message of its own.
