@@ -2,7 +2,7 @@
 // this server in each mode (as built, logging at info), in alternation for several rounds, with
 // each mode as a ratio of the bare server's, then the latency cell (the same creates at `--rate`
 // a second, evenly spaced, default 1000; 0 skips it), where p99 is judged. `--compare DIR` adds
-// another checkout's built static and stateful servers as `before` rows: an A/B in one run.
+// another checkout's built servers in the same modes as `before` rows: an A/B in one run.
 //   npm run bench:throughput -- [--seconds 3] [--rounds 5] [--connections 10] [--rate 1000] [--compare DIR]
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -34,11 +34,7 @@ process.once('exit', killAllServers);
 buildDist(root);
 const compare = values.compare?.replace(/\/$/, '');
 const before =
-  compare === undefined
-    ? []
-    : modes
-        .filter((mode) => mode !== 'dynamic')
-        .map((mode) => plantStoreMock(mode, `${compare}/`, 'before'));
+  compare === undefined ? [] : modes.map((mode) => plantStoreMock(mode, `${compare}/`, 'before'));
 const contenders = [
   bareHttpServer(root),
   ...modes.map((mode) => plantStoreMock(mode, root)),

@@ -5,6 +5,7 @@ import { responseSchema } from '../validation/prism-engine.ts';
 import { HttpError } from '../errors.ts';
 import { problemDetails } from '../contract/problem-details.ts';
 import { checkTextBody } from './check-text-body.ts';
+import { whenReady, type MaybePromise } from '../maybe-promise.ts';
 import {
   jsonHeaders,
   type ModeAnswer,
@@ -22,7 +23,7 @@ export function createDynamicMode(options: { allOptionals?: boolean } = {}): Res
   // x-json-schema-faker settings still win.
   const base = options.allOptionals === true ? { alwaysFakeOptionals: true } : {};
   return {
-    async respond({ operation, request, status, seed }: ModeRequest): Promise<ModeAnswer> {
+    respond({ operation, request, status, seed }: ModeRequest): MaybePromise<ModeAnswer> {
       const chosen = chooseResponse(operation, status, request.headers.accept);
       if (!chosen.ok && chosen.status === 406) {
         throw new HttpError('NOT_ACCEPTABLE', chosen.reason, {
@@ -31,23 +32,22 @@ export function createDynamicMode(options: { allOptionals?: boolean } = {}): Res
       }
       const schema = chosen.ok ? chosen.content?.schema : responseSchema(operation, status);
       const mediaType = chosen.ok ? chosen.mediaType : undefined;
-      const body =
-        schema === undefined
-          ? undefined
-          : await fakeBody(
-              schema,
-              seed === undefined
-                ? undefined
-                : seedFor(seed, operation.operationId, status, request.body),
-              (operation.resource as { __bundled__?: unknown }).__bundled__,
-              { ...base, ...operation.fakerSettings },
-            );
-      const response =
-        mediaType === undefined
-          ? { status, headers: { ...jsonHeaders }, body }
-          : { status, headers: { 'content-type': mediaType }, body, mediaType };
-      checkTextBody(operation.operationId, response);
-      return { response, source: 'generated' };
+      const answer = (body: unknown): ModeAnswer => {
+        const response =
+          mediaType === undefined
+            ? { status, headers: { ...jsonHeaders }, body }
+            : { status, headers: { 'content-type': mediaType }, body, mediaType };
+        checkTextBody(operation.operationId, response);
+        return { response, source: 'generated' };
+      };
+      if (schema === undefined) return answer(undefined);
+      const fake = fakeBody(
+        schema,
+        seed === undefined ? undefined : seedFor(seed, operation.operationId, status, request.body),
+        (operation.resource as { __bundled__?: unknown }).__bundled__,
+        { ...base, ...operation.fakerSettings },
+      );
+      return whenReady(fake, answer);
     },
   };
 }

@@ -1,9 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { FakerSettings } from '../contract/faker-settings.ts';
 import { unrollRefs } from '../contract/unroll-refs.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 
 type Faker = typeof import('json-schema-faker');
-let faker: Promise<Faker> | undefined;
+let loading: Promise<Faker> | undefined;
+// Once loaded, fakes are made synchronously: no promise per answer.
+let loaded: Faker | undefined;
 
 /** How deep json-schema-faker follows a `$ref` when unrollRefs finds no finite instance. */
 const refDepthMax = 3;
@@ -16,14 +19,24 @@ const unrolledSchemas = new WeakMap<object, object>();
  * is loaded on the first fake, so a server that never fakes starts without it. `bundle` is the
  * operation's `__bundled__` (what a recursive schema's `$ref`s point into).
  */
-export async function fakeBody(
+export function fakeBody(
   schema: object,
   seed: number | undefined,
   bundle?: unknown,
   settings: FakerSettings = {},
-): Promise<unknown> {
-  faker ??= import('json-schema-faker');
-  const { generateSync } = await faker;
+): MaybePromise<unknown> {
+  if (loaded !== undefined) return fake(loaded, schema, seed, bundle, settings);
+  loading ??= import('json-schema-faker').then((module) => (loaded = module));
+  return loading.then((module) => fake(module, schema, seed, bundle, settings));
+}
+
+function fake(
+  { generateSync }: Faker,
+  schema: object,
+  seed: number | undefined,
+  bundle: unknown,
+  settings: FakerSettings,
+): unknown {
   const root = bundle === undefined ? schema : unrolled(schema, bundle);
   // Without a seed json-schema-faker starts from the same one every time: pick a fresh one.
   return generateSync(root as Parameters<typeof generateSync>[0], {
