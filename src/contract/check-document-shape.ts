@@ -79,7 +79,13 @@ function refCycleFrom(document: object, ref: string): string[] | undefined {
   return undefined;
 }
 
-function resolvePointer(document: object, ref: string): unknown {
+/**
+ * The value an internal `$ref` (`#/components/responses/Plant`) points at, or undefined.
+ *
+ * @example
+ * resolvePointer({ a: { b: 1 } }, '#/a/b'); // 1
+ */
+export function resolvePointer(document: object, ref: string): unknown {
   let node: unknown = document;
   const tokens = ref.slice(1).split('/').slice(1);
   for (const token of tokens) {

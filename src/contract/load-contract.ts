@@ -3,6 +3,7 @@ import { ConfigError } from '../errors.ts';
 import { bundleContractFiles, contractHash } from './bundle-contract-files.ts';
 import { checkContractPatterns } from './check-contract-patterns.ts';
 import { checkDocumentShape } from './check-document-shape.ts';
+import { checkMediaTypes } from './check-media-types.ts';
 import { lazyOperation, type ContractOperation } from './contract-operation.ts';
 import { fakerSettingsOf } from './faker-settings.ts';
 import { errorStyleOf, type ErrorStyle } from './problem-details.ts';
@@ -122,10 +123,12 @@ async function compileContract(
   const documentKeys = checkDocumentShape(document, path);
   let sources: OperationSource[];
   try {
-    sources = underBasePath(await readOperationSources(document, format), document);
+    sources = await readOperationSources(document, format);
   } catch (cause) {
     throw new ConfigError(`Failed to load the spec ${path}: ${describe(cause)}`, { cause });
   }
+  checkMediaTypes(document, format, sources, path);
+  sources = underBasePath(sources, document);
   if (sources.length === 0) {
     throw new ConfigError(`Failed to load the spec ${path}: it declares no operations.`);
   }

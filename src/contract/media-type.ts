@@ -32,6 +32,21 @@ export function essenceOf(mediaType: string): string {
   return factsOf(mediaType).essence;
 }
 
+// RFC 9110's `type "/" subtype`, each a token; `*` is a token character, so wildcards pass.
+const wellFormed = /^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+$/;
+
+/**
+ * Whether a media type has the form `type/subtype` (parameters aside), as the content-type
+ * parser of Prism's validator requires of every media type a contract declares.
+ *
+ * @example
+ * isWellFormedMediaType('application/json; charset=utf-8'); // true
+ * isWellFormedMediaType('json'); // false
+ */
+export function isWellFormedMediaType(mediaType: string): boolean {
+  return wellFormed.test(factsOf(mediaType).essence);
+}
+
 /**
  * Whether a media type is JSON: `application/json` or any `application/*+json`.
  *
