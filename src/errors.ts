@@ -28,10 +28,6 @@ export const errorCatalogue = {
     status: 422,
     summary: 'A verification found other requests than expected',
   },
-  PACT_MERGE: {
-    status: 409,
-    summary: 'A pact file holds other parties or another Pact version (thrown by the pact writer)',
-  },
   PAYLOAD_TOO_LARGE: { status: 413, summary: 'The body is larger than `--max-body`' },
   ITEM_TOO_LARGE: {
     status: 413,
@@ -89,6 +85,10 @@ export const errorCatalogue = {
   MATCHER_MISUSED: {
     status: undefined,
     summary: 'A vitest matcher used wrongly, or `useMockSession()` without the global setup',
+  },
+  PACT_MERGE: {
+    status: undefined,
+    summary: 'A pact file holds other parties or another Pact version (thrown by the pact writer)',
   },
 } as const;
 
@@ -194,12 +194,9 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * Pacts that cannot be merged into one file: other parties, or other specification versions.
- * Thrown, never answered: its status says what it would be over HTTP.
- */
+/** Pacts that cannot be merged into one file: other parties, or other specification versions. */
 export class PactMergeError extends Error {
-  readonly code: ErrorCode = 'PACT_MERGE';
+  readonly code = 'PACT_MERGE' satisfies ErrorCode;
 
   constructor(message: string) {
     super(message);

@@ -88,6 +88,8 @@ describe('merging pacts', () => {
     expect(thrown).toBeInstanceOf(Error);
     const { code } = thrown as { code: string };
     expect(Object.keys(errorCatalogue)).toContain(code);
+    // Thrown by the pact writer, never answered over HTTP: no status, as the docs show "—".
+    expect(errorCatalogue[code as keyof typeof errorCatalogue].status).toBeUndefined();
   });
 });
 
