@@ -49,8 +49,7 @@ export function createLogger(
         process.stderr.write(`plant-store-mock: failed to write the log: ${error.message}\n`);
       },
     },
-    undefined,
-    stdout !== undefined,
+    { nonBlocking: stdout !== undefined },
   );
   // pino-pretty is loaded only for `--log-format pretty`.
   const pretty =

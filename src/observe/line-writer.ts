@@ -27,6 +27,13 @@ export interface LineWriterEvents {
   onResume?(): void;
 }
 
+export interface LineWriterOptions {
+  /** The file system calls; Node's unless a test stands in for a disk or a pipe. */
+  fs?: LineWriterFs | undefined;
+  /** The caller vouches that a pipe or socket `fd` is non-blocking (default false). */
+  nonBlocking?: boolean;
+}
+
 /** Characters of lines written in one write call, about (whole lines; a longer line goes alone). */
 const batchChars = 64 * 1024;
 /** Wait before writing again after an error such as ENOSPC. */
@@ -49,8 +56,7 @@ export function createLineWriter(
   fd: number,
   maxPendingBytes: number,
   events: LineWriterEvents,
-  fs: LineWriterFs = nodeFs,
-  nonBlocking = false,
+  { fs = nodeFs, nonBlocking = false }: LineWriterOptions = {},
 ) {
   const queue: string[] = [];
   let pendingBytes = 0;

@@ -61,7 +61,10 @@ export function openRecordFile(path: string, logger: Logger, fs?: LineWriterFs):
   // Opens the file, or says why not once and tries again a second later (on a later line).
   const open = (): void => {
     try {
-      writer = createLineWriter(openNonBlocking(path), maxPendingRecordBytes, events, fs, true);
+      writer = createLineWriter(openNonBlocking(path), maxPendingRecordBytes, events, {
+        fs,
+        nonBlocking: true,
+      });
       if (openError !== undefined) events.onResume();
       openError = undefined;
     } catch (error) {

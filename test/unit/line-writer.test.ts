@@ -63,7 +63,7 @@ const flushed = (writer: { flush(done: () => void): void }): Promise<void> =>
 describe('the line writer on a non-blocking pipe', () => {
   it('writes the lines of one event-loop turn in one write from the loop, not a thread each', async () => {
     const { pipe, fs } = fakePipe(1 << 20);
-    const writer = createLineWriter(9, 1 << 20, noEvents, fs, true);
+    const writer = createLineWriter(9, 1 << 20, noEvents, { fs, nonBlocking: true });
     writer.write(lineOf(0));
     await flushed(writer);
     for (let n = 1; n <= 50; n++) writer.write(lineOf(n));
@@ -74,7 +74,7 @@ describe('the line writer on a non-blocking pipe', () => {
 
   it('keeps every line whole and in order when a full pipe takes only part of a write', async () => {
     const { pipe, fs, drain } = fakePipe(100);
-    const writer = createLineWriter(9, 1 << 20, noEvents, fs, true);
+    const writer = createLineWriter(9, 1 << 20, noEvents, { fs, nonBlocking: true });
     const lines = Array.from({ length: 40 }, (_, n) => lineOf(n));
     writer.write(lines[0] as string);
     await flushed(writer);
@@ -90,7 +90,7 @@ describe('the line writer on a non-blocking pipe', () => {
 
   it('writes from libuv threads when the caller cannot vouch that the pipe is non-blocking', async () => {
     const { pipe, fs } = fakePipe(1 << 20);
-    const writer = createLineWriter(9, 1 << 20, noEvents, fs);
+    const writer = createLineWriter(9, 1 << 20, noEvents, { fs });
     for (let n = 0; n < 5; n++) {
       writer.write(lineOf(n));
       await flushed(writer);
