@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { request, type Agent } from 'node:http';
+import type { Answer } from './mock-fetch.ts';
 import { connect } from 'node:net';
 
 /** How a connection that drips its request one byte at a time ended. */
@@ -126,4 +127,40 @@ export async function sendRaw(port: number, head: string, body = ''): Promise<nu
   const status = /^HTTP\/1\.1 (\d{3}) /.exec(received)?.[1];
   if (status === undefined) throw new Error(`No HTTP answer came back: ${received.slice(0, 200)}`);
   return Number(status);
+}
+
+/**
+ * Sends a request over `agent` (keep-alive) with node:http and reads the whole answer, as send()
+ * does with fetch: for tests that send hundreds of requests, where fetch's own work was a quarter
+ * of the test's CPU.
+ */
+export function sendOver(
+  agent: Agent,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
+): Promise<Answer> {
+  const { body, ...options } = init;
+  return new Promise((resolve, reject) => {
+    const req = request(url, { ...options, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.once('error', reject);
+      res.once('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const one of [value ?? []].flat()) headers.append(name, one);
+        }
+        const isJson = (headers.get('content-type') ?? '').includes('json');
+        resolve({
+          status: res.statusCode ?? 0,
+          headers,
+          body: isJson ? JSON.parse(text) : text,
+          text,
+        });
+      });
+    });
+    req.once('error', reject);
+    req.end(body);
+  });
 }
