@@ -1,5 +1,6 @@
 import type { IHttpOperationResponse, IMediaTypeContent } from '@stoplight/types';
 import type { ContractOperation } from './contract-operation.ts';
+import { responseForStatus } from '../parsing/response-for-status.ts';
 import { prismNegotiatorHelpers } from './prism-internals.ts';
 
 /** The declared response that answers a status, and the body content the request accepts. */
@@ -103,13 +104,7 @@ export function declaredResponse(
   operation: ContractOperation,
   status: number,
 ): IHttpOperationResponse | undefined {
-  const code = String(status);
-  const responses = operation.resource.responses;
-  return (
-    responses.find((r) => r.code.toLowerCase() === code) ??
-    responses.find((r) => r.code.toUpperCase() === `${code.charAt(0)}XX`) ??
-    responses.find((r) => r.code === 'default')
-  );
+  return responseForStatus(operation.resource.responses, status);
 }
 
 function bestContent(

@@ -1,3 +1,5 @@
+import { mediaTypeEssence } from '../parsing/media-type-essence.ts';
+
 // Requests and answers carry a handful of distinct media types, and each is looked at several
 // times per request: remember what the first few hundred seen are.
 interface MediaTypeFacts {
@@ -14,7 +16,7 @@ const maxRemembered = 256;
 function factsOf(mediaType: string): MediaTypeFacts {
   const known = remembered.get(mediaType);
   if (known !== undefined) return known;
-  const essence = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  const essence = mediaTypeEssence(mediaType);
   const [type = '', subtype] = essence.split('/');
   const facts = {
     essence,

@@ -1,5 +1,5 @@
 import type { ContractOperation } from '../contract/contract-operation.ts';
-import { responseOf } from './operation-schemas.ts';
+import { responseForStatus } from '../parsing/response-for-status.ts';
 import type { PactRule } from './pact-document.ts';
 
 type IHttpOperation = ContractOperation['resource'];
@@ -25,7 +25,7 @@ export function responseHeadersOf(
   status: number,
   mediaType: string,
 ): { kept: Record<string, string[]>; rules: Record<string, PactRule> } {
-  const declared = responseOf(resource, status)?.headers ?? [];
+  const declared = responseForStatus(resource?.responses ?? [], status)?.headers ?? [];
   const names = new Map(declared.map((h) => [h.name.toLowerCase(), h.name]));
   const kept: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(headers)) {

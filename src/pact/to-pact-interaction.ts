@@ -1,7 +1,9 @@
 import type { ContractOperation } from '../contract/contract-operation.ts';
+import { mediaTypeEssence } from '../parsing/media-type-essence.ts';
+import { responseForStatus } from '../parsing/response-for-status.ts';
 import { bodyMatchingRules } from './body-matching-rules.ts';
 import { escapeRegex, regexRule, responseHeadersOf } from './header-rules.ts';
-import { isJsonType, mediaType, responseOf, schemaOf } from './operation-schemas.ts';
+import { isJsonType, schemaOf } from './operation-schemas.ts';
 import type { JournalEntry } from './left-out.ts';
 import type {
   PactMatchingRules,
@@ -59,15 +61,18 @@ export function toPactInteraction(entry: JournalEntry, operation: ContractOperat
   const query = Object.entries(request.query)
     .filter(([name]) => !name.startsWith('__'))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const requestType = mediaType(request.headers['content-type']);
-  const responseType = mediaType(response.headers['content-type']);
+  const requestType = mediaTypeEssence(request.headers['content-type'] ?? '');
+  const responseType = mediaTypeEssence(response.headers['content-type'] ?? '');
   const responseHeaders = responseHeadersOf(
     response.headers,
     resource,
     response.status,
     responseType,
   );
-  const responseSchema = schemaOf(responseOf(resource, response.status)?.contents, responseType);
+  const responseSchema = schemaOf(
+    responseForStatus(resource?.responses ?? [], response.status)?.contents,
+    responseType,
+  );
   const duplicate = duplicateIdState(entry);
   // A body the contract gives no schema for is nothing the provider promised: the pact leaves
   // it open rather than pin what the mock happened to send (PactFlow's check refuses it too).

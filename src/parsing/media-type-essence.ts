@@ -1,0 +1,10 @@
+/**
+ * A media type without its parameters, trimmed and lower case ('' for none): what a body's
+ * Content-Type is compared by.
+ *
+ * @example
+ * mediaTypeEssence('Application/JSON; charset=utf-8'); // 'application/json'
+ */
+export function mediaTypeEssence(mediaType: string): string {
+  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+}
