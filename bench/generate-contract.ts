@@ -23,23 +23,36 @@ function resourceSchema(k: number): object {
 
 const errorRef = { $ref: '#/components/schemas/Error' };
 
+const tenant = { name: 'tenant', in: 'path', required: true, schema: { type: 'string' } };
+
 /**
  * The Plant Store's own document plus generated operations up to `operations` in all (OpenAPI 3,
  * YAML): per resource a create (`POST /r{k}`, a request body) and a read (`GET /r{k}/{id}`).
- * Its POST /plants answers the bench's readiness probe. Returns the file's path.
+ * With `parameterFirst`, every generated path starts with a parameter, as multi-tenant APIs'
+ * do (`POST /{tenant}/r{k}`, `GET /{tenant}/r{k}/{id}`). Its POST /plants answers the bench's
+ * readiness probe. Returns the file's path.
  *
  * @example
  * const spec = generateOpenApi(root, tmp, 2_000);
+ * const tenants = generateOpenApi(root, tmp, 2_000, { parameterFirst: true });
  */
-export function generateOpenApi(root: string, dir: string, operations: number): string {
+export function generateOpenApi(
+  root: string,
+  dir: string,
+  operations: number,
+  { parameterFirst = false } = {},
+): string {
   const doc = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8')) as Doc;
+  const prefix = parameterFirst ? '/{tenant}' : '';
+  const tenants = parameterFirst ? [tenant] : [];
   for (let k = 0, made = 1; made < operations; k += 1) {
     const ref = { $ref: `#/components/schemas/R${k}` };
     const json = (schema: object) => ({ 'application/json': { schema } });
     doc.components.schemas[`R${k}`] = resourceSchema(k);
-    doc.paths[`/r${k}`] = {
+    doc.paths[`${prefix}/r${k}`] = {
       post: {
         operationId: `createR${k}`,
+        ...(parameterFirst ? { parameters: tenants } : {}),
         requestBody: { required: true, content: json(ref) },
         responses: {
           '201': { description: 'Created', content: json(ref) },
@@ -49,10 +62,13 @@ export function generateOpenApi(root: string, dir: string, operations: number): 
     };
     made += 1;
     if (made >= operations) break;
-    doc.paths[`/r${k}/{id}`] = {
+    doc.paths[`${prefix}/r${k}/{id}`] = {
       get: {
         operationId: `readR${k}`,
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        parameters: [
+          ...tenants,
+          { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+        ],
         responses: {
           '200': { description: 'Found', content: json(ref) },
           '404': { description: 'Not found', content: json(errorRef) },
@@ -61,7 +77,7 @@ export function generateOpenApi(root: string, dir: string, operations: number): 
     };
     made += 1;
   }
-  const path = join(dir, `openapi-${operations}.yaml`);
+  const path = join(dir, `openapi-${operations}${parameterFirst ? '-parameter-first' : ''}.yaml`);
   writeFileSync(path, stringify(doc, { aliasDuplicateObjects: false }));
   return path;
 }

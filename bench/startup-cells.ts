@@ -11,6 +11,8 @@ export interface StartupCell {
   admin: boolean;
   /** A generated contract's operations (or Swagger paths): the table gives ms per operation. */
   operations?: number;
+  /** A path whose first and second reads are timed once the server is up (bench/late-reads.ts). */
+  lateRead?: string;
   launch(): Promise<ServerLaunch>;
 }
 

@@ -4,7 +4,8 @@
 // 20,000-path Swagger 2.0 document). Cells alternate within each round; prints min/median/max,
 // the server process's CPU time at its first 200 (steadier than wall time on a busy machine),
 // the ratio of medians, ms per operation over the Plant Store's start, and the first request's
-// latency. `npm run bench:startup -- --help`.
+// latency; then the first and second reads of a generated contract's last resource. With
+// --parameter-first, also contracts whose every generated path starts with a parameter. `npm run bench:startup -- --help`.
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -13,14 +14,16 @@ import { fileURLToPath } from 'node:url';
 import { readBenchFlags } from './bench-options.ts';
 import { buildDist } from './build-dist.ts';
 import { generateOpenApi, generateSwagger } from './generate-contract.ts';
+import { lateReadPath, lateReadsTable, timeLateReads, type LateReads } from './late-reads.ts';
 import { processCpuMs } from './process-cpu.ts';
 import { killAllServers, startServer } from './spawn-server.ts';
 import { contractCell, startCells, type StartupCell } from './startup-cells.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const usage = `Usage: npm run bench:startup -- [--rounds N] [--sizes 200,2000,20000] [--swagger 20000]
-       [--cell-timeout S] [--compare DIR] [--no-build]
---compare DIR adds another checkout's build (its dist/) as "before" cells; --swagger 0 skips it.`;
+       [--cell-timeout S] [--compare DIR] [--no-build] [--parameter-first 2000,20000]
+--compare DIR adds another checkout's build (its dist/) as "before" cells; --swagger 0 skips it.
+--parameter-first adds contracts of those sizes whose paths all start with a parameter.`;
 
 function fail(reason: string): never {
   process.stderr.write(`Failed to read the flags: ${reason}.\n${usage}\n`);
@@ -34,6 +37,7 @@ const values = readBenchFlags(
     'cell-timeout': { type: 'string', default: '120' },
     compare: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    'parameter-first': { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
   },
   usage,
@@ -41,9 +45,14 @@ const values = readBenchFlags(
 );
 const rounds = Number(values.rounds);
 const sizes = values.sizes.split(',').filter(Boolean).map(Number);
+const tenantSizes = values['parameter-first'].split(',').filter(Boolean).map(Number);
 const swaggerPaths = Number(values.swagger);
 const timeoutMs = Number(values['cell-timeout']) * 1_000;
-if (![rounds, swaggerPaths, timeoutMs, ...sizes].every((n) => Number.isInteger(n) && n >= 0)) {
+if (
+  ![rounds, swaggerPaths, timeoutMs, ...sizes, ...tenantSizes].every(
+    (n) => Number.isInteger(n) && n >= 0,
+  )
+) {
   fail('they take whole numbers');
 }
 
@@ -71,11 +80,19 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-const specs = sizes.map((n) => ({
-  what: `${n.toLocaleString('en')} ops`,
-  spec: generateOpenApi(root, tmp, n),
-  operations: n,
-}));
+const specs: { what: string; spec: string; operations: number; lateRead?: string }[] = sizes.map(
+  (n) => ({
+    what: `${n.toLocaleString('en')} ops`,
+    spec: generateOpenApi(root, tmp, n),
+    operations: n,
+    lateRead: lateReadPath(n, false),
+  }),
+);
+for (const n of tenantSizes) {
+  const spec = generateOpenApi(root, tmp, n, { parameterFirst: true });
+  const what = `${n.toLocaleString('en')} ops, parameter-first`;
+  specs.push({ what, spec, operations: n, lateRead: lateReadPath(n, true) });
+}
 if (swaggerPaths > 0) {
   const what = `${swaggerPaths.toLocaleString('en')} paths, Swagger 2.0`;
   specs.push({ what, spec: generateSwagger(tmp, swaggerPaths), operations: swaggerPaths });
@@ -85,9 +102,10 @@ if (values.compare !== undefined)
   builds.push({ build: resolve(values.compare), label: 'before: ' });
 const cells: StartupCell[] = builds.flatMap(({ build, label }) => [
   ...startCells(root, build, label),
-  ...specs.map(({ what, spec, operations }) =>
-    contractCell(root, build, label, what, spec, operations),
-  ),
+  ...specs.map(({ what, spec, operations, lateRead }) => ({
+    ...contractCell(root, build, label, what, spec, operations),
+    ...(lateRead === undefined ? {} : { lateRead }),
+  })),
 ]);
 
 interface Figures {
@@ -101,6 +119,9 @@ interface Figures {
 const figures = new Map<string, Figures>(
   cells.map((c) => [c.name, { startup: [], cpu: [], first: [], admin: [], failed: [] }]),
 );
+const lateReads = new Map<string, LateReads[]>(
+  cells.filter((c) => c.lateRead !== undefined).map((c) => [c.name, []]),
+);
 const loadBefore = loadavg();
 for (let round = 0; round < rounds; round += 1) {
   // Each round starts one cell further on, so no cell always runs right after the same other.
@@ -113,6 +134,9 @@ for (let round = 0; round < rounds; round += 1) {
       seen.cpu.push(await processCpuMs(server.pid));
       seen.first.push(server.firstAnswerMs);
       if (cell.admin) seen.admin.push(await timeGet(`${server.url}/__admin/health`));
+      if (cell.lateRead !== undefined) {
+        lateReads.get(cell.name)?.push(await timeLateReads(server, cell.lateRead));
+      }
       await server.stop();
     } catch (error) {
       seen.failed.push(
@@ -183,3 +207,4 @@ process.stdout.write(
   `${rounds} rounds, load average ${fmt(loadBefore)} at the start, ${fmt(loadavg())} at the end\n`,
 );
 process.stdout.write(`${[line(head), ...rows.map(line)].join('\n')}\n`);
+if (lateReads.size > 0) process.stdout.write(`\n${lateReadsTable(lateReads, spread)}`);
