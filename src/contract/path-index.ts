@@ -7,8 +7,8 @@ import type { ContractOperation } from './contract-operation.ts';
 export interface PathIndex {
   /**
    * The operations a request path can match, in routing order (literal templates before
-   * templated ones, each in document order): those whose template's first segment is that
-   * path's, and those whose first segment is a parameter or needs encoding.
+   * templated ones, each in document order): those whose template's first plain segment is the
+   * path's segment at the same place, and those whose template has no plain segment.
    */
   candidates(path: string): readonly ContractOperation[];
   /** The operations of one path template, in document order. */
@@ -52,12 +52,16 @@ function buildIndex(operations: readonly ContractOperation[]): PathIndex {
     }
     for (const name in op.extensions) append(extended, name, op);
   });
-  const { buckets, wild, rank } = routeBuckets(operations);
+  const { byPlace, wild, rank } = routeBuckets(operations);
   return {
     candidates(path) {
-      const first = firstSegment(path);
-      const bucket = (first === undefined ? undefined : buckets.get(first)) ?? none;
-      return wild.length === 0 ? bucket : merged(bucket, wild, rank);
+      if (!path.startsWith('/')) return wild;
+      let found = wild;
+      path.split('/', byPlace.length).forEach((segment, place) => {
+        const bucket = byPlace[place]?.get(segment);
+        if (bucket !== undefined) found = found.length === 0 ? bucket : merged(found, bucket, rank);
+      });
+      return found;
     },
     at: (template) => byTemplate.get(template) ?? none,
     under: (template) => below.get(template) ?? none,
@@ -66,11 +70,13 @@ function buildIndex(operations: readonly ContractOperation[]): PathIndex {
   };
 }
 
-// A first segment that matches only itself: what a template's pattern writes as it is.
+// A segment that matches only itself: what a template's pattern writes as it is.
 const plainSegment = /^[A-Za-z0-9\-._~]*$/;
 
 // Literal templates win over templated ones, as OpenAPI asks (a stable sort: document order
-// among equals); the ones whose first segment is plain are kept by that segment.
+// among equals). Each operation is kept by its template's first plain segment and that
+// segment's place (`/{tenant}/plants/{id}` by `plants` at 2), as the segment a matching path
+// has at that place; a template without one (or not starting with `/`) is tested for every path.
 function routeBuckets(operations: readonly ContractOperation[]) {
   const templates = (path: string): number => path.split('{').length - 1;
   const routed = operations
@@ -78,14 +84,16 @@ function routeBuckets(operations: readonly ContractOperation[]) {
     .sort((a, b) => a.templates - b.templates)
     .map(({ op }) => op);
   const rank = new Map(routed.map((op, position) => [op, position]));
-  const buckets = new Map<string, ContractOperation[]>();
+  const byPlace: Map<string, ContractOperation[]>[] = [];
   const wild: ContractOperation[] = [];
   for (const op of routed) {
-    const first = firstSegment(op.path);
-    if (first !== undefined && plainSegment.test(first)) append(buckets, first, op);
-    else wild.push(op);
+    // A parameter matches within one segment, whatever its name holds (`{a/b}` too).
+    const segments = op.path.replace(/\{[^}]+\}/g, '{}').split('/');
+    const place = segments.findIndex((s, i) => i > 0 && plainSegment.test(s));
+    if (!op.path.startsWith('/') || place < 0) wild.push(op);
+    else append((byPlace[place] ??= new Map()), segments[place] ?? '', op);
   }
-  return { buckets, wild, rank };
+  return { byPlace, wild, rank };
 }
 
 // Two lists in routing order, merged into one.
@@ -112,13 +120,6 @@ function merged(
     }
   }
   return out;
-}
-
-// `plants` for `/plants/7`; undefined for a path that does not start with `/`.
-function firstSegment(path: string): string | undefined {
-  if (!path.startsWith('/')) return undefined;
-  const end = path.indexOf('/', 1);
-  return end < 0 ? path.slice(1) : path.slice(1, end);
 }
 
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
