@@ -34,6 +34,11 @@ export function createBodyReader(limit: number) {
 
   return function readRawBody(req: IncomingMessage, res: ServerResponse, done: BodyCallback): void {
     const { headers } = req;
+    // Neither header: the request has no body (RFC 9112 6.3), as body-parser would also find.
+    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
+      done(undefined, undefined);
+      return;
+    }
     const length = Number(headers['content-length']);
     const plain =
       headers['content-encoding'] === undefined &&
