@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { postOnce } from './post-once.ts';
 import { validHeaders, validPlantBody } from './request-kinds.ts';
@@ -15,6 +18,11 @@ export interface ServerLaunch {
   url?: string;
   /** How long it may take to answer its first 200 (default 60 s). */
   timeoutMs?: number;
+  /**
+   * Return as soon as it prints its URL, before any request (for a bench that times the first
+   * request itself); by default it is polled until a valid POST /plants answers 200.
+   */
+  untouched?: boolean;
 }
 
 /** A server that answered a valid POST /plants with 200. */
@@ -22,7 +30,7 @@ export interface BenchServer {
   name: string;
   pid: number;
   url: string;
-  /** From spawn to the first 200 on a valid POST /plants. */
+  /** From spawn to the first 200 on a valid POST /plants (untouched: to its URL line). */
   startupMs: number;
   /** How long the first request the server answered (any status) took: what lazy work costs it. */
   firstAnswerMs: number;
@@ -41,6 +49,25 @@ const running = new Set<ChildProcess>();
 export function killAllServers(): void {
   for (const child of running) child.kill('SIGKILL');
   running.clear();
+}
+
+/**
+ * A folder for a run's generated files, removed when the bench exits (Ctrl-C too), which also
+ * kills every server still running.
+ *
+ * @example
+ * const tmp = benchFolder('startup-bench-');
+ */
+export function benchFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  process.on('exit', () => {
+    killAllServers();
+    rmSync(folder, { recursive: true, force: true });
+  });
+  process.on('SIGINT', () => {
+    process.exit(130);
+  });
+  return folder;
 }
 
 /**
@@ -105,7 +132,7 @@ export async function startServer(launch: ServerLaunch): Promise<BenchServer> {
       clearTimeout(urlTimer);
     });
     let firstAnswerMs: number | undefined;
-    for (;;) {
+    for (; launch.untouched !== true;) {
       const sentAt = performance.now();
       const status = await Promise.race([
         postOnce(`${url}/plants`, validHeaders, validPlantBody(), 10_000).catch(() => 0),

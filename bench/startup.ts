@@ -7,16 +7,15 @@
 // latency; then the first and second reads of a generated contract's last resource. With
 // --parameter-first, also contracts whose every generated path starts with a parameter. `npm run bench:startup -- --help`.
 import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBenchFlags } from './bench-options.ts';
 import { buildDist } from './build-dist.ts';
 import { generateOpenApi, generateSwagger } from './generate-contract.ts';
 import { lateReadPath, lateReadsTable, timeLateReads, type LateReads } from './late-reads.ts';
 import { processCpuMs } from './process-cpu.ts';
-import { killAllServers, startServer } from './spawn-server.ts';
+import { benchFolder, startServer } from './spawn-server.ts';
 import { contractCell, startCells, type StartupCell } from './startup-cells.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -71,14 +70,7 @@ function timeGet(url: string): Promise<number> {
 }
 
 if (!values['no-build']) buildDist(root);
-const tmp = mkdtempSync(join(tmpdir(), 'startup-bench-'));
-process.on('exit', () => {
-  killAllServers();
-  rmSync(tmp, { recursive: true, force: true });
-});
-process.on('SIGINT', () => {
-  process.exit(130);
-});
+const tmp = benchFolder('startup-bench-');
 
 const specs: { what: string; spec: string; operations: number; lateRead?: string }[] = sizes.map(
   (n) => ({
