@@ -143,6 +143,24 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string): number | undefine
 }
 
 /**
+ * A bench script's way out on a bad flag: says `lead: reason.` and the usage on stderr, exits 2.
+ * Declare the constant with its type, so that TypeScript narrows after a call.
+ *
+ * @example
+ * const fail: (reason: string) => never = failWithUsage(usage);
+ * if (rounds < 1) fail('--rounds takes a whole number from 1');
+ */
+export function failWithUsage(
+  usage: string,
+  lead = 'Failed to read the flags',
+): (reason: string) => never {
+  return (reason) => {
+    process.stderr.write(`${lead}: ${reason}.\n${usage}\n`);
+    process.exit(2);
+  };
+}
+
+/**
  * A bench script's flags read from `args`: `--help` prints `usage` and exits 0; an unknown flag, or
  * one without its value, goes to `fail` (which exits 2 with the script's own wording).
  */

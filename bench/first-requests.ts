@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { readBenchFlags } from './bench-options.ts';
+import { failWithUsage, readBenchFlags } from './bench-options.ts';
 import { buildDist } from './build-dist.ts';
 import { firstRequestKinds, timeRequest, type FirstRequestKind } from './first-request-kinds.ts';
 import { median } from './alternate-cells.ts';
@@ -24,10 +24,7 @@ const usage = `Usage: npm run bench:first -- [--rounds N] [--idle 0,1000] [--ope
 --operations: size of the generated contract (the Plant Store plus creates and /r{k}/{id} reads).
 --compare DIR adds another checkout's build (its dist/) as "before" cells.`;
 
-function fail(reason: string): never {
-  process.stderr.write(`Failed to read the flags: ${reason}.\n${usage}\n`);
-  process.exit(2);
-}
+const fail: (reason: string) => never = failWithUsage(usage);
 const values = readBenchFlags(
   {
     rounds: { type: 'string', default: '5' },

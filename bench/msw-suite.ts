@@ -8,17 +8,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readBenchFlags } from './bench-options.ts';
+import { failWithUsage, readBenchFlags } from './bench-options.ts';
 import { median } from './alternate-cells.ts';
 import { buildDist } from './build-dist.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const usage = `Usage: npm run bench:msw -- [--rounds N] [--repeat N] [--requests N] [--no-build]
 --repeat: how many times the suite's four tests run in one suite; --requests: creates per lane.`;
-function fail(reason: string): never {
-  process.stderr.write(`Failed to read the flags: ${reason}.\n${usage}\n`);
-  process.exit(2);
-}
+const fail: (reason: string) => never = failWithUsage(usage);
 const values = readBenchFlags(
   {
     rounds: { type: 'string', default: '5' },

@@ -6,7 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readBenchFlags } from './bench-options.ts';
+import { failWithUsage, readBenchFlags } from './bench-options.ts';
 import { plantStoreMock } from './contenders.ts';
 import { foldStacks, summarizeProfile, type CpuProfile } from './fold-profile.ts';
 import { loadCell } from './load-cell.ts';
@@ -19,10 +19,7 @@ const usage = `Usage: npm run profile -- [--mode stateful|static|dynamic] [--kin
        [--connections N] [--seconds S] [--out DIR]
 Defaults: stateful, valid, 10 connections, 10 s, bench/profiles.`;
 
-function fail(message: string): never {
-  process.stderr.write(`Failed to profile: ${message}.\n${usage}\n`);
-  process.exit(2);
-}
+const fail: (reason: string) => never = failWithUsage(usage, 'Failed to profile');
 
 const flags = {
   mode: { type: 'string', default: 'stateful' },

@@ -10,7 +10,7 @@ import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readBenchFlags } from './bench-options.ts';
+import { failWithUsage, readBenchFlags } from './bench-options.ts';
 import { buildDist } from './build-dist.ts';
 import { generateOpenApi, generateSwagger } from './generate-contract.ts';
 import { lateReadPath, lateReadsTable, timeLateReads, type LateReads } from './late-reads.ts';
@@ -24,10 +24,7 @@ const usage = `Usage: npm run bench:startup -- [--rounds N] [--sizes 200,2000,20
 --compare DIR adds another checkout's build (its dist/) as "before" cells; --swagger 0 skips it.
 --parameter-first adds contracts of those sizes whose paths all start with a parameter.`;
 
-function fail(reason: string): never {
-  process.stderr.write(`Failed to read the flags: ${reason}.\n${usage}\n`);
-  process.exit(2);
-}
+const fail: (reason: string) => never = failWithUsage(usage);
 const values = readBenchFlags(
   {
     rounds: { type: 'string', default: '3' },
