@@ -4,11 +4,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { nestsDeeperThan, tooDeepMessage } from '../parsing/json-depth.ts';
 import { parseExactJson } from '../parsing/exact-json.ts';
-import { mediaTypeEssence } from '../parsing/media-type-essence.ts';
+import { isJsonEssence, mediaTypeEssence } from '../parsing/media-type-essence.ts';
 import { mayHoldBigIntegers } from '../parsing/parse-json-body.ts';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { HttpError } from '../errors.ts';
-import { isJsonType } from '../pact/operation-schemas.ts';
 import { defaultSession, sessionHeaderOf, sessionNameProblem } from '../sessions/session-of.ts';
 import type { AdminDeps } from './admin-context.ts';
 import { adminRoutes, type AdminRoute } from './admin-routes.ts';
@@ -127,8 +126,7 @@ function requireJsonWrites(req: Request, _res: Response, next: NextFunction): vo
 
 // application/json, or a JSON-based type such as application/merge-patch+json.
 function isJson(req: IncomingMessage): boolean {
-  const type = mediaTypeEssence(req.headers['content-type'] ?? '');
-  return type !== '' && isJsonType(type);
+  return isJsonEssence(mediaTypeEssence(req.headers['content-type'] ?? ''));
 }
 
 // Written as the client takes them, so that a slow reader holds at most a piece or two in memory;

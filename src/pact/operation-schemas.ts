@@ -1,4 +1,4 @@
-import { mediaTypeEssence } from '../parsing/media-type-essence.ts';
+import { isJsonEssence, mediaTypeEssence } from '../parsing/media-type-essence.ts';
 
 /**
  * The schema of a body of this media type (or the first one declared) among an operation's
@@ -22,5 +22,5 @@ export function schemaOf(
  * isJsonType('application/problem+json'); // true
  */
 export function isJsonType(type: string): boolean {
-  return type === '' || type === 'application/json' || /^application\/[^/]+\+json$/.test(type);
+  return type === '' || isJsonEssence(type);
 }
