@@ -26,10 +26,9 @@ export function checkMediaTypes(
   const root = fieldsOf(document);
   const resolve = resolverOf(document);
   for (const source of sources) {
-    const found =
-      format === 'postman'
-        ? malformedInModel(source)
-        : malformedAsWritten(root, resolve, format, source);
+    const found = firstMalformed(
+      format === 'postman' ? placesInModel(source) : placesAsWritten(root, resolve, format, source),
+    );
     if (found === undefined) continue;
     // A Postman collection's operation ids are made up at each load: its method and path say more.
     const id = format === 'postman' ? undefined : source.operationId;
@@ -46,22 +45,29 @@ interface Malformed {
   where: string;
 }
 
+/** The media types one place of an operation declares. */
+interface Place {
+  types: readonly string[];
+  where: string;
+}
+
 type Resolve = (node: unknown) => Fields;
 
-function malformedIn(types: Iterable<string>, where: string): Malformed | undefined {
-  for (const mediaType of types) {
-    if (!isWellFormedMediaType(mediaType)) return { mediaType, where };
+function firstMalformed(places: readonly Place[]): Malformed | undefined {
+  for (const { types, where } of places) {
+    const mediaType = types.find((type) => !isWellFormedMediaType(type));
+    if (mediaType !== undefined) return { mediaType, where };
   }
   return undefined;
 }
 
 // The operation as the document writes it: OpenAPI 3's content keys, Swagger 2.0's lists.
-function malformedAsWritten(
+function placesAsWritten(
   root: Fields,
   resolve: Resolve,
   format: DocumentFormat,
   source: OperationSource,
-): Malformed | undefined {
+): Place[] {
   const item = resolve(resolve(root.paths)[source.path]);
   const operation = fieldsOf(item[source.method]);
   const responses = Object.entries(fieldsOf(operation.responses));
@@ -72,41 +78,36 @@ function malformedAsWritten(
     );
     const takesBody = parameters.includes('body') || parameters.includes('formData');
     const answersBody = responses.some(([, response]) => resolve(response).schema !== undefined);
-    return (
-      (takesBody
-        ? malformedIn(listOf(operation.consumes ?? root.consumes), 'request body')
-        : undefined) ??
-      (answersBody
-        ? malformedIn(listOf(operation.produces ?? root.produces), 'responses')
-        : undefined)
-    );
+    return [
+      ...(takesBody
+        ? [{ types: listOf(operation.consumes ?? root.consumes), where: 'request body' }]
+        : []),
+      ...(answersBody
+        ? [{ types: listOf(operation.produces ?? root.produces), where: 'responses' }]
+        : []),
+    ];
   }
-  const body = resolve(operation.requestBody).content;
-  const found = malformedIn(Object.keys(fieldsOf(body)), 'request body');
-  if (found !== undefined) return found;
-  for (const [code, response] of responses) {
-    const types = Object.keys(fieldsOf(resolve(response).content));
-    const inResponse = malformedIn(types, `${code} response`);
-    if (inResponse !== undefined) return inResponse;
-  }
-  return undefined;
+  return [
+    { types: Object.keys(fieldsOf(resolve(operation.requestBody).content)), where: 'request body' },
+    ...responses.map(([code, response]) => ({
+      types: Object.keys(fieldsOf(resolve(response).content)),
+      where: `${code} response`,
+    })),
+  ];
 }
 
 // A Postman collection's operations, converted at load already.
-function malformedInModel(source: OperationSource): Malformed | undefined {
+function placesInModel(source: OperationSource): Place[] {
   const operation = source.convert();
-  const body = operation.request?.body?.contents ?? [];
-  const found = malformedIn(
-    body.map((content) => content.mediaType),
-    'request body',
-  );
-  if (found !== undefined) return found;
-  for (const response of operation.responses) {
-    const types = (response.contents ?? []).map((content) => content.mediaType);
-    const inResponse = malformedIn(types, `${response.code} response`);
-    if (inResponse !== undefined) return inResponse;
-  }
-  return undefined;
+  const typesOf = (contents: readonly { mediaType: string }[] | undefined): string[] =>
+    (contents ?? []).map((content) => content.mediaType);
+  return [
+    { types: typesOf(operation.request?.body?.contents), where: 'request body' },
+    ...operation.responses.map((response) => ({
+      types: typesOf(response.contents),
+      where: `${response.code} response`,
+    })),
+  ];
 }
 
 // A node's fields with its internal `$ref`s followed (checkDocumentShape has refused cycles of
