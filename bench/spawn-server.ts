@@ -16,6 +16,8 @@ export interface ServerLaunch {
   cwd: string;
   /** The base URL when it is known up front; otherwise read from a JSON stdout line's `url`. */
   url?: string;
+  /** Environment variables set for it, over this process's own (less every `PLANT_MOCK_`). */
+  env?: Readonly<Record<string, string>>;
   /** How long it may take to answer its first 200 (default 60 s). */
   timeoutMs?: number;
   /**
@@ -81,9 +83,12 @@ export function benchFolder(prefix: string): string {
  */
 export async function startServer(launch: ServerLaunch): Promise<BenchServer> {
   const startedAt = performance.now();
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('PLANT_MOCK_')),
-  );
+  const env = {
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith('PLANT_MOCK_')),
+    ),
+    ...launch.env,
+  };
   const child = spawn(process.execPath, launch.args, {
     cwd: launch.cwd,
     env,

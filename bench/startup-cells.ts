@@ -22,13 +22,20 @@ const host = '127.0.0.1';
 export const bareName = 'node:http (bare)';
 export const plantStoreName = 'plant-store-mock CLI';
 
-function fixed(name: string, cwd: string, args: string[]): () => Promise<ServerLaunch> {
-  return () => Promise.resolve({ name, cwd, args });
+function fixed(
+  name: string,
+  cwd: string,
+  args: string[],
+  env?: Record<string, string>,
+): () => Promise<ServerLaunch> {
+  return () => Promise.resolve({ name, cwd, args, ...(env === undefined ? {} : { env }) });
 }
 
 /**
  * The servers that start the Plant Store: bare node:http, Express + ajv, the CLI from `dist/` (the
- * path of `npm start`'s build, the image and Testcontainers), the package imported, `prism mock`.
+ * path of `npm start`'s build, the image and Testcontainers), which reads the compile cache of its
+ * earlier starts, the same CLI with that cache off (a first start after an install), the package
+ * imported, `prism mock`.
  *
  * @example
  * const cells = startCells(root, root, '');
@@ -40,13 +47,15 @@ export function startCells(root: string, build: string, label: string): StartupC
     admin: true,
     launch: fixed(`${label}${name}`, root, args),
   });
-  const cli = ours(plantStoreName, [
-    join(build, 'dist/cli/main.js'),
-    '--port',
-    '0',
-    '--host',
-    host,
-  ]);
+  const cliArgs = [join(build, 'dist/cli/main.js'), '--port', '0', '--host', host];
+  const cli = ours(plantStoreName, cliArgs);
+  const uncached: StartupCell = {
+    ...cli,
+    name: `${label}${plantStoreName}, no compile cache`,
+    launch: fixed(`${label}${plantStoreName}, no compile cache`, root, cliArgs, {
+      NODE_DISABLE_COMPILE_CACHE: '1',
+    }),
+  };
   const imported = ours('startMockServer()', [
     'bench/start-imported.ts',
     join(build, 'dist/index.js'),
@@ -63,6 +72,7 @@ export function startCells(root: string, build: string, label: string): StartupC
     },
     { name: 'Express + ajv', against: bareName, admin: false, launch: () => baseline.launch() },
     cli,
+    uncached,
     imported,
     { name: 'prism mock', against: bareName, admin: false, launch: () => prism.launch() },
   ];

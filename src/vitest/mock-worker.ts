@@ -9,6 +9,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MockServerOptions } from '../config/mock-server-options.ts';
+import { enableOwnCompileCache } from '../compile-cache.ts';
 import { holdPort, type HeldPort } from '../http/hold-port.ts';
 import { warmUpAdmin } from '../http/warm-up-admin.ts';
 import type { MockWorkerMessage } from './mock-worker-message.ts';
@@ -38,6 +39,8 @@ try {
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${String(held.port)}`;
     post({ kind: 'listening', url, adminUrl: `${url}/__admin` });
   }
+  // Before the bundle loads: this thread reads its compiled code from earlier runs' cache.
+  enableOwnCompileCache();
   const { startMockServer } = await import('../index.ts');
   const server = await startMockServer(options, held);
   close = () => server.close();

@@ -101,6 +101,19 @@ describe.skipIf(problem !== undefined)('the Docker image, on a Docker engine', (
     }
   });
 
+  it('starts from the compiled code the build cached, which its user can read but not change', async () => {
+    // Node says, with this variable, which compiled code it took from its cache.
+    const traced = await started().exec(['node', 'dist/cli/main.js', '--version'], {
+      env: { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
+    });
+    expect(traced.exitCode).toBe(0);
+    expect(traced.output).toMatch(
+      /for ESM file:\/\/\/app\/dist\/chunks\/run-cli-\w+\.js was accepted/,
+    );
+    const written = await started().exec(['touch', '.compile-cache/planted']);
+    expect(written.exitCode).not.toBe(0);
+  });
+
   it('passes its own HEALTHCHECK command', async () => {
     const client = await getContainerRuntimeClient();
     const inspected = await client.container.inspect(client.container.getById(started().getId()));

@@ -70,9 +70,12 @@ const installed = (...path: string[]) =>
   join(consumer, 'node_modules', 'plant-store-mock', ...path);
 
 // The consumer project's vitest with one of its configs, without colours in its output.
-function runConsumerVitest(config: string): ReturnType<typeof runCommand> {
+function runConsumerVitest(
+  config: string,
+  env: NodeJS.ProcessEnv = {},
+): ReturnType<typeof runCommand> {
   const vitest = join(consumer, 'node_modules', 'vitest', 'vitest.mjs');
-  const plain: NodeJS.ProcessEnv = { ...node24Env, NO_COLOR: '1' };
+  const plain: NodeJS.ProcessEnv = { ...node24Env, ...env, NO_COLOR: '1' };
   delete plain.FORCE_COLOR;
   return runCommand(process.execPath, [vitest, 'run', '--config', config, '--reporter=verbose'], {
     cwd: consumer,
@@ -237,6 +240,40 @@ describe('the packed package, installed in a new project', () => {
     }
   });
 
+  it("starts the installed CLI from the compiled code of its earlier starts, kept in the package's folder", async () => {
+    // Node says, with this variable, which compiled code it took from its cache.
+    const traced = { ...node24Env, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' };
+    const start = async (env: NodeJS.ProcessEnv): Promise<string> => {
+      const cli = spawn(
+        join(consumer, 'node_modules', '.bin', 'plant-store-mock'),
+        ['--port', '0', '--host', '127.0.0.1'],
+        { cwd: consumer, env, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let stderr = '';
+      cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = once(cli, 'exit');
+      try {
+        expect((await createPlant(await listeningUrl(cli), { id: 1, name: 'Fern' })).status).toBe(
+          200,
+        );
+      } finally {
+        cli.kill('SIGTERM');
+      }
+      expect(await exited).toEqual([0, null]);
+      return stderr;
+    };
+    // The first start may be the first ever: the second reads what the first wrote on its way out.
+    await start(node24Env);
+    const again = await start(traced);
+    const taken = [...again.matchAll(/for ESM (\S+) was accepted/g)].map((match) => match[1]);
+    const bundle = `file://${installed('dist')}/`;
+    expect(taken.filter((url) => url?.startsWith(`${bundle}chunks/`)).length).toBeGreaterThan(3);
+    expect((await readdir(installed('.compile-cache'))).length).toBeGreaterThan(0);
+    // NODE_DISABLE_COMPILE_CACHE=1 turns it off, and the CLI starts as before.
+    const off = await start({ ...traced, NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(off).not.toMatch(/was accepted/);
+  });
+
   it('runs vitest files that use plant-store-mock/vitest from the installed package', async () => {
     const vitest = join(consumer, 'node_modules', 'vitest', 'vitest.mjs');
     const plain: NodeJS.ProcessEnv = { ...node24Env, NO_COLOR: '1' };
@@ -315,6 +352,17 @@ describe('the packed package, installed in a new project', () => {
     expect(urls[1]).toBe(urls[0]);
     const closed = await fetch(`${urls[0] ?? ''}/__admin/health`).catch((error: unknown) => error);
     expect(closed).toBeInstanceOf(TypeError);
+  });
+
+  it("starts the global setup's mock from the compiled code of the runs before", async () => {
+    // The first run may be the first ever: the second reads what the first's thread wrote.
+    expect((await runConsumerVitest('vitest.suite.config.ts')).code).toBe(0);
+    const again = await runConsumerVitest('vitest.suite.config.ts', {
+      NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
+    });
+    expect(again.code).toBe(0);
+    // Only the mock's own thread loads the package's main entry (the test files load its client).
+    expect(again.output).toContain(`for ESM file://${installed('dist', 'index.js')} was accepted`);
   });
 
   it("fails the suite's run with the contract's message when the global setup's contract is missing", async () => {
