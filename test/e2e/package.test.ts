@@ -272,6 +272,13 @@ describe('the packed package, installed in a new project', () => {
     // NODE_DISABLE_COMPILE_CACHE=1 turns it off, and the CLI starts as before.
     const off = await start({ ...traced, NODE_DISABLE_COMPILE_CACHE: '1' });
     expect(off).not.toMatch(/was accepted/);
+    // A damaged cache is compiled over, never a failed start.
+    for (const folder of await readdir(installed('.compile-cache'))) {
+      for (const file of await readdir(installed('.compile-cache', folder))) {
+        await writeFile(installed('.compile-cache', folder, file), 'not compiled code');
+      }
+    }
+    expect(await start(traced)).not.toMatch(/was accepted/);
   });
 
   it('runs vitest files that use plant-store-mock/vitest from the installed package', async () => {
