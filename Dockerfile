@@ -38,10 +38,11 @@ COPY --from=build /package/dist ./dist
 COPY --from=build /package/openapi.yaml ./
 COPY --from=build /package/fixtures/plants.json ./fixtures/
 # Node's compile cache of the code a start runs (src/compile-cache.ts): filled once here by the
-# image's user, so that every container starts from it; then root's, read-only like the code.
-RUN mkdir .compile-cache && chown node .compile-cache \
+# image's user, so that containers run as that user on a machine like this one start from it;
+# then root's, read-only like the code.
+RUN mkdir -p node_modules/.cache/plant-store-mock && chown node node_modules/.cache/plant-store-mock \
   && runuser -u node -- node dist/prime-compile-cache.js \
-  && chown -R root:root .compile-cache && chmod -R a=rX .compile-cache
+  && chown -R root:root node_modules/.cache && chmod -R a=rX node_modules/.cache
 # The files stay root-owned: the server only reads them, so its user cannot change its own code.
 USER node
 EXPOSE 4010

@@ -110,8 +110,12 @@ describe.skipIf(problem !== undefined)('the Docker image, on a Docker engine', (
     expect(traced.output).toMatch(
       /for ESM file:\/\/\/app\/dist\/chunks\/run-cli-\w+\.js was accepted/,
     );
-    const written = await started().exec(['touch', '.compile-cache/planted']);
-    expect(written.exitCode).not.toBe(0);
+    // The folder of this Node and user is there, and that user cannot write it.
+    const folder = 'node_modules/.cache/plant-store-mock';
+    const own = await started().exec(['sh', '-c', `ls -d ${folder}/v*-"$(id -u)"`]);
+    expect(own.exitCode).toBe(0);
+    const writable = await started().exec(['test', '-w', own.stdout.trim()]);
+    expect(writable.exitCode).not.toBe(0);
   });
 
   it('passes its own HEALTHCHECK command', async () => {

@@ -1,10 +1,19 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, realpathSync } from 'node:fs';
+import {
+  chmod,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineProblem } from './support/engine-problem.ts';
 import { mustRun, node24Env, runCommand, runNpm } from './support/run-command.ts';
@@ -68,6 +77,11 @@ afterAll(async () => {
 
 const installed = (...path: string[]) =>
   join(consumer, 'node_modules', 'plant-store-mock', ...path);
+// Where the installed package keeps Node's compile cache (src/compile-cache.ts).
+const compileCache = (...path: string[]) =>
+  join(consumer, 'node_modules', '.cache', 'plant-store-mock', ...path);
+// A file's URL as Node names the module (the temp folder may be a symbolic link).
+const moduleUrl = (path: string): string => pathToFileURL(realpathSync(path)).href;
 
 // The consumer project's vitest with one of its configs, without colours in its output.
 function runConsumerVitest(
@@ -240,7 +254,7 @@ describe('the packed package, installed in a new project', () => {
     }
   });
 
-  it("starts the installed CLI from the compiled code of its earlier starts, kept in the package's folder", async () => {
+  it("starts the installed CLI from the compiled code of its earlier starts, kept in the project's node_modules/.cache", async () => {
     // Node says, with this variable, which compiled code it took from its cache.
     const traced = { ...node24Env, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' };
     const start = async (env: NodeJS.ProcessEnv): Promise<string> => {
@@ -266,20 +280,29 @@ describe('the packed package, installed in a new project', () => {
     await start(node24Env);
     const again = await start(traced);
     const taken = [...again.matchAll(/for ESM (\S+) was accepted/g)].map((match) => match[1]);
-    const bundle = `file://${installed('dist')}/`;
+    const bundle = `${moduleUrl(installed('dist'))}/`;
     expect(taken.filter((url) => url?.startsWith(`${bundle}chunks/`)).length).toBeGreaterThan(3);
-    expect((await readdir(installed('.compile-cache'))).length).toBeGreaterThan(0);
+    expect((await readdir(compileCache())).length).toBeGreaterThan(0);
+    // Nothing of it in the package's folder, the image's build context for Testcontainers.
+    expect(existsSync(installed('.compile-cache'))).toBe(false);
     // NODE_DISABLE_COMPILE_CACHE=1 turns it off, and the CLI starts as before.
     const off = await start({ ...traced, NODE_DISABLE_COMPILE_CACHE: '1' });
     expect(off).not.toMatch(/was accepted/);
+    // A folder others may write is not used: they could leave compiled code in it.
+    await chmod(compileCache(), 0o777);
+    try {
+      expect(await start(traced)).not.toMatch(/was accepted/);
+    } finally {
+      await chmod(compileCache(), 0o755);
+    }
     // A damaged cache is compiled over, never a failed start.
-    for (const folder of await readdir(installed('.compile-cache'))) {
-      for (const file of await readdir(installed('.compile-cache', folder))) {
-        await writeFile(installed('.compile-cache', folder, file), 'not compiled code');
+    for (const folder of await readdir(compileCache())) {
+      for (const file of await readdir(compileCache(folder))) {
+        await writeFile(compileCache(folder, file), 'not compiled code');
       }
     }
     expect(await start(traced)).not.toMatch(/was accepted/);
-  });
+  }, 60_000);
 
   it('runs vitest files that use plant-store-mock/vitest from the installed package', async () => {
     const vitest = join(consumer, 'node_modules', 'vitest', 'vitest.mjs');
@@ -369,8 +392,10 @@ describe('the packed package, installed in a new project', () => {
     });
     expect(again.code).toBe(0);
     // Only the mock's own thread loads the package's main entry (the test files load its client).
-    expect(again.output).toContain(`for ESM file://${installed('dist', 'index.js')} was accepted`);
-  });
+    expect(again.output).toContain(
+      `for ESM ${moduleUrl(installed('dist', 'index.js'))} was accepted`,
+    );
+  }, 60_000);
 
   it("fails the suite's run with the contract's message when the global setup's contract is missing", async () => {
     const finished = await runConsumerVitest('vitest.failing-setup.config.ts');
