@@ -49,12 +49,11 @@ export function startCells(root: string, build: string, label: string): StartupC
   });
   const cliArgs = [join(build, 'dist/cli/main.js'), '--port', '0', '--host', host];
   const cli = ours(plantStoreName, cliArgs);
+  const uncachedName = `${label}${plantStoreName}, no compile cache`;
   const uncached: StartupCell = {
     ...cli,
-    name: `${label}${plantStoreName}, no compile cache`,
-    launch: fixed(`${label}${plantStoreName}, no compile cache`, root, cliArgs, {
-      NODE_DISABLE_COMPILE_CACHE: '1',
-    }),
+    name: uncachedName,
+    launch: fixed(uncachedName, root, cliArgs, { NODE_DISABLE_COMPILE_CACHE: '1' }),
   };
   const imported = ours('startMockServer()', [
     'bench/start-imported.ts',

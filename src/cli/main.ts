@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The CLI's entry: says first when this Node is older than the package supports, then sets V8's
-// flags and turns on the compile cache, then loads everything else. Only node-version-warning.ts (node:fs alone) is imported
-// statically, so nothing that needs a newer Node loads before the warning is written.
+// flags and turns on the compile cache, then loads everything else. Only node-version-warning.ts
+// (node:fs alone) is imported statically, so nothing that needs a newer Node loads before the
+// warning is written.
 import { nodeVersionWarning } from './node-version-warning.ts';
 
 const warning = nodeVersionWarning(process.versions.node);
